@@ -1,0 +1,436 @@
+//! A validated position: the pieces, the side to move and the variant whose rules apply.
+
+use crate::bitboard::Bitboard;
+use crate::mv::Move;
+use crate::setup::{Piece, Role, Setup};
+use crate::square::{ByColor, Color, Geometry, Square};
+use crate::variant::{Rules, Variant};
+use std::fmt;
+
+/// A legal position. Fields are private: a `Position` can only be built valid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) variant: Variant,
+    pub(crate) white: Bitboard,
+    pub(crate) black: Bitboard,
+    pub(crate) kings: Bitboard,
+    pub(crate) turn: Color,
+}
+
+/// Piece counts of one side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize)]
+pub struct Counts {
+    pub men: u8,
+    pub kings: u8,
+}
+
+impl Counts {
+    pub fn total(self) -> u8 {
+        self.men + self.kings
+    }
+}
+
+/// One thing wrong with a setup.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SetupProblem {
+    SquareOutOfRange {
+        square: u32,
+        max: u8,
+    },
+    SquareTwice {
+        square: u32,
+    },
+    TooManyPieces {
+        color: Color,
+        count: usize,
+        max: usize,
+    },
+    ManOnPromotionRow {
+        square: u32,
+        color: Color,
+    },
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::SquareOutOfRange { square, max } => {
+                write!(f, "square {square} is not on the board (1-{max})")
+            }
+            SetupProblem::SquareTwice { square } => write!(f, "square {square} is given twice"),
+            SetupProblem::TooManyPieces { color, count, max } => {
+                write!(f, "{color} has {count} pieces (at most {max})")
+            }
+            SetupProblem::ManOnPromotionRow { square, color } => write!(
+                f,
+                "{color} man on {square} stands on its promotion row and should be a king"
+            ),
+        }
+    }
+}
+
+/// A setup that is not a legal position; lists every problem found.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub struct PositionError {
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("illegal move {notation}: {reason}")]
+pub struct IllegalMoveError {
+    pub notation: String,
+    pub reason: String,
+}
+
+impl Position {
+    /// The start position of a variant.
+    pub fn new(variant: Variant) -> Position {
+        let rules = variant.rules();
+        let g = rules.geometry;
+        let n = (rules.start_rows * g.size() / 2) as u32;
+        let mut setup = Setup::empty(rules.first);
+        // Black (top side) starts on 1..=n, White on the last n squares.
+        for i in 1..=n {
+            setup.pieces.push((i, Piece::new(Color::Black, Role::Man)));
+            setup.pieces.push((
+                g.squares() as u32 + 1 - i,
+                Piece::new(Color::White, Role::Man),
+            ));
+        }
+        Position::from_setup(&setup, variant).expect("start position is valid")
+    }
+
+    /// Validates a setup for a variant.
+    ///
+    /// # Errors
+    /// Every problem at once: squares off the board or given twice, more pieces for a side than
+    /// it starts with, men standing on their own promotion row.
+    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
+        let rules = variant.rules();
+        let g = rules.geometry;
+        let mut problems = Vec::new();
+        let mut pos = Position {
+            variant,
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            kings: Bitboard::EMPTY,
+            turn: setup.turn,
+        };
+        let mut counts = ByColor::<usize>::default();
+        for &(number, piece) in &setup.pieces {
+            if !g.has_number(number) {
+                problems.push(SetupProblem::SquareOutOfRange {
+                    square: number,
+                    max: g.squares(),
+                });
+                continue;
+            }
+            let bit = g.bit(Square::from_number(number as u8));
+            if (pos.white | pos.black).contains(bit) {
+                if !problems.contains(&SetupProblem::SquareTwice { square: number }) {
+                    problems.push(SetupProblem::SquareTwice { square: number });
+                }
+                continue;
+            }
+            if piece.role == Role::Man && g.promotion_row(piece.color).contains(bit) {
+                problems.push(SetupProblem::ManOnPromotionRow {
+                    square: number,
+                    color: piece.color,
+                });
+            }
+            *counts.get_mut(piece.color) += 1;
+            match piece.color {
+                Color::White => pos.white.set(bit),
+                Color::Black => pos.black.set(bit),
+            }
+            if piece.role == Role::King {
+                pos.kings.set(bit);
+            }
+        }
+        let max = (rules.start_rows * g.size() / 2) as usize;
+        for color in Color::ALL {
+            let count = *counts.get(color);
+            if count > max {
+                problems.push(SetupProblem::TooManyPieces { color, count, max });
+            }
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(PositionError { problems })
+        }
+    }
+
+    /// The pieces and side to move as an unchecked setup.
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty(self.turn);
+        for sq in self.geometry().all_squares() {
+            if let Some(p) = self.piece_at(sq) {
+                setup.pieces.push((sq.number() as u32, p));
+            }
+        }
+        setup
+    }
+
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    #[inline]
+    pub fn rules(&self) -> &'static Rules {
+        self.variant.rules()
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.variant.geometry()
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// All pieces of a side, in the padded bit layout.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// All kings of both sides, in the padded bit layout.
+    #[inline]
+    pub fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.white | self.black
+    }
+
+    /// The piece on a square, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let bit = self.geometry().bit(sq);
+        let color = if self.white.contains(bit) {
+            Color::White
+        } else if self.black.contains(bit) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings.contains(bit) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece::new(color, role))
+    }
+
+    /// Men and kings of a side.
+    pub fn counts(&self, color: Color) -> Counts {
+        let all = self.pieces(color);
+        let kings = (all & self.kings).count() as u8;
+        Counts {
+            men: all.count() as u8 - kings,
+            kings,
+        }
+    }
+
+    /// Legal moves of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Whether `m` is one of the legal moves (in the sense of [`Move::same_as`]).
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().iter().any(|l| l.same_as(m))
+    }
+
+    /// Plays a move after checking it is legal.
+    ///
+    /// # Errors
+    /// The move is not among the legal moves; `self` is unchanged.
+    pub fn play(&self, m: &Move) -> Result<Position, IllegalMoveError> {
+        let legal = self.legal_moves();
+        match legal.iter().find(|l| l.same_as(m)) {
+            Some(l) => {
+                let mut next = *self;
+                next.play_unchecked(l);
+                Ok(next)
+            }
+            None => Err(IllegalMoveError {
+                notation: m.full_notation(),
+                reason: self.why_illegal(m, &legal),
+            }),
+        }
+    }
+
+    /// Explains, in a player's terms, why a move from the given squares is not legal.
+    pub(crate) fn why_illegal(&self, m: &Move, legal: &[Move]) -> String {
+        match self.piece_at(m.from()) {
+            None => return format!("there is no piece on {}", m.from()),
+            Some(p) if p.color != self.turn => {
+                return format!(
+                    "the piece on {} is {}'s, and it is {}'s turn",
+                    m.from(),
+                    p.color,
+                    self.turn
+                )
+            }
+            _ => {}
+        }
+        if legal.is_empty() {
+            return format!("{} has no legal move", self.turn);
+        }
+        if legal[0].is_capture() {
+            let n = legal[0].capture_count();
+            let most = legal.iter().map(|l| l.capture_count()).max().unwrap_or(n);
+            if !m.is_capture() {
+                return "a capture is available and capturing is compulsory".to_owned();
+            }
+            if self.rules().capture_choice == crate::variant::CaptureChoice::Majority
+                && m.capture_count() < most
+            {
+                return format!(
+                    "a capture of {most} pieces is available; the majority rule requires it"
+                );
+            }
+        }
+        if legal.iter().any(|l| l.from() == m.from()) {
+            format!("the piece on {} cannot move that way", m.from())
+        } else {
+            format!("the piece on {} has no legal move", m.from())
+        }
+    }
+
+    /// Plays a move produced by [`Position::legal_moves`] without checking it.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let g = self.geometry();
+        let from = g.bit(m.from());
+        let to = g.bit(m.to());
+        let mover_is_king = self.kings.contains(from);
+        let ours = match self.turn {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        };
+        ours.clear(from);
+        ours.set(to);
+        self.kings.clear(from);
+        if mover_is_king || m.promotes() {
+            self.kings.set(to);
+        }
+        if m.is_capture() {
+            let mut taken = Bitboard::EMPTY;
+            for &sq in m.captures() {
+                taken.set(g.bit(sq));
+            }
+            let theirs = match self.turn {
+                Color::White => &mut self.black,
+                Color::Black => &mut self.white,
+            };
+            *theirs &= !taken;
+            self.kings &= !taken;
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// The same position with the other side to move (for analysis and tests).
+    pub fn with_turn(&self, turn: Color) -> Position {
+        Position { turn, ..*self }
+    }
+
+    /// The position with colours swapped and the board turned half a turn.
+    /// Move counts are invariant under this for every variant.
+    pub fn mirrored(&self) -> Position {
+        let g = self.geometry();
+        let n = g.squares();
+        let flip = |b: Bitboard| {
+            let mut out = Bitboard::EMPTY;
+            for bit in b {
+                let sq = g.square(bit);
+                out.set(g.bit(Square::from_index(n - 1 - sq.index())));
+            }
+            out
+        };
+        Position {
+            variant: self.variant,
+            white: flip(self.black),
+            black: flip(self.white),
+            kings: flip(self.kings),
+            turn: self.turn.other(),
+        }
+    }
+
+    /// Whether the side to move has no legal move (which loses in every variant so far).
+    pub fn is_stalemate(&self) -> bool {
+        self.legal_moves().is_empty()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position({} {})",
+            self.variant,
+            crate::fen::write_fen(self)
+        )
+    }
+}
+
+/// An ASCII diagram, White at the bottom: `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = self.geometry();
+        for row in 0..g.size() {
+            for col in 0..g.size() {
+                let c = match g.at(row, col) {
+                    None => ' ',
+                    Some(sq) => match self.piece_at(sq) {
+                        None => '.',
+                        Some(Piece {
+                            color: Color::White,
+                            role: Role::Man,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::White,
+                            role: Role::King,
+                        }) => 'W',
+                        Some(Piece {
+                            color: Color::Black,
+                            role: Role::Man,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::Black,
+                            role: Role::King,
+                        }) => 'B',
+                    },
+                };
+                write!(f, "{c} ")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

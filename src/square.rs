@@ -1,0 +1,323 @@
+//! The vocabulary of the board: colours, squares and the board geometry.
+//!
+//! Outside the engine a square is its official field number (1–50 on 10×10, 1–32 on 8×8),
+//! counted from the top-left as White sees the board: row 1 holds the squares on columns
+//! b, d, f, …; row 2 those on a, c, e, …. The same pattern covers International (1 = b10,
+//! 46 = a1), English (Black on 1–12) and the lidraughts numbering of Russian and Brazilian
+//! (1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1).
+
+use crate::bitboard::Bitboard;
+use std::fmt;
+
+/// A side. White always plays "up" the board, towards square 1.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// The FEN letter, `W` or `B`.
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
+/// One value per side, so code says `counts.white` rather than `counts[0]`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize)]
+pub struct ByColor<T> {
+    pub white: T,
+    pub black: T,
+}
+
+impl<T> ByColor<T> {
+    #[inline]
+    pub fn get(&self, color: Color) -> &T {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
+/// A playable square, stored zero-based; [`Square::number`] is the official field number.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with official number `n` (1-based). Whether it exists depends on the board.
+    #[inline]
+    pub const fn from_number(n: u8) -> Square {
+        Square(n - 1)
+    }
+
+    #[inline]
+    pub const fn from_index(i: u8) -> Square {
+        Square(i)
+    }
+
+    /// Official field number, 1-based.
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// Zero-based index.
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+/// A diagonal direction in the padded bit layout.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dir {
+    UpLeft,
+    UpRight,
+    DownLeft,
+    DownRight,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
+
+    /// Whether this direction is forward for `color` (White moves up).
+    #[inline]
+    pub const fn is_forward(self, color: Color) -> bool {
+        matches!(
+            (self, color),
+            (Dir::UpLeft | Dir::UpRight, Color::White)
+                | (Dir::DownLeft | Dir::DownRight, Color::Black)
+        )
+    }
+}
+
+/// Board geometry: an `n`×`n` board with `n / 2` playable squares per row.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Geometry {
+    size: u8,
+}
+
+impl Geometry {
+    pub const EIGHT: Geometry = Geometry { size: 8 };
+    pub const TEN: Geometry = Geometry { size: 10 };
+
+    /// Width and height in cells (8 or 10).
+    #[inline]
+    pub const fn size(self) -> u8 {
+        self.size
+    }
+
+    #[inline]
+    const fn per_row(self) -> u8 {
+        self.size / 2
+    }
+
+    /// Number of playable squares (32 or 50).
+    #[inline]
+    pub const fn squares(self) -> u8 {
+        self.size * self.size / 2
+    }
+
+    /// Every playable square, in field-number order.
+    pub fn all_squares(self) -> impl Iterator<Item = Square> {
+        (0..self.squares()).map(Square)
+    }
+
+    /// Whether `n` is a field number on this board.
+    #[inline]
+    pub const fn has_number(self, n: u32) -> bool {
+        n >= 1 && n <= self.squares() as u32
+    }
+
+    /// The bit of a square in the padded layout.
+    #[inline]
+    pub const fn bit(self, sq: Square) -> u8 {
+        sq.0 + sq.0 / (2 * self.per_row())
+    }
+
+    /// The square of a (valid, non-ghost) bit.
+    #[inline]
+    pub const fn square(self, bit: u8) -> Square {
+        Square(bit - bit / (2 * self.per_row() + 1))
+    }
+
+    /// All playable cells.
+    pub const fn mask(self) -> Bitboard {
+        let mut m = 0u64;
+        let mut i = 0;
+        while i < self.squares() {
+            m |= 1 << self.bit(Square(i));
+            i += 1;
+        }
+        Bitboard(m)
+    }
+
+    /// The signed bit step of one diagonal move.
+    #[inline]
+    pub const fn step(self, dir: Dir) -> i8 {
+        let p = self.per_row() as i8;
+        match dir {
+            Dir::UpLeft => -(p + 1),
+            Dir::UpRight => -p,
+            Dir::DownLeft => p,
+            Dir::DownRight => p + 1,
+        }
+    }
+
+    /// Row from the top, 0-based (row 0 holds squares 1..).
+    #[inline]
+    pub const fn row(self, sq: Square) -> u8 {
+        sq.0 / self.per_row()
+    }
+
+    /// Column from the left (a = 0).
+    #[inline]
+    pub const fn col(self, sq: Square) -> u8 {
+        let r = self.row(sq);
+        let i = sq.0 % self.per_row();
+        2 * i + if r % 2 == 0 { 1 } else { 0 }
+    }
+
+    /// The square at a row (from the top) and column (from the left), if it is playable.
+    pub const fn at(self, row: u8, col: u8) -> Option<Square> {
+        if row >= self.size || col >= self.size || (row + col) % 2 == 0 {
+            return None;
+        }
+        Some(Square(row * self.per_row() + col / 2))
+    }
+
+    /// The row on which `color`'s men are crowned.
+    pub const fn promotion_row(self, color: Color) -> Bitboard {
+        let row = match color {
+            Color::White => 0,
+            Color::Black => self.size - 1,
+        };
+        let mut m = 0u64;
+        let mut i = 0;
+        while i < self.per_row() {
+            m |= 1 << self.bit(Square(row * self.per_row() + i));
+            i += 1;
+        }
+        Bitboard(m)
+    }
+
+    /// Algebraic name (`c3`), with a1 at White's bottom-left.
+    pub fn algebraic(self, sq: Square) -> String {
+        let col = (b'a' + self.col(sq)) as char;
+        format!("{col}{}", self.size - self.row(sq))
+    }
+
+    /// Parses an algebraic name such as `c3`; `None` if it is not a playable square.
+    pub fn parse_algebraic(self, s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() < 2 || b.len() > 3 {
+            return None;
+        }
+        let col = b[0].to_ascii_lowercase().checked_sub(b'a')?;
+        let rank: u8 = s[1..].parse().ok()?;
+        if rank == 0 || rank > self.size {
+            return None;
+        }
+        self.at(self.size - rank, col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_round_trip_and_ghosts_are_excluded() {
+        for g in [Geometry::EIGHT, Geometry::TEN] {
+            let mut seen = Bitboard::EMPTY;
+            for sq in g.all_squares() {
+                let bit = g.bit(sq);
+                assert_eq!(g.square(bit), sq);
+                seen.set(bit);
+            }
+            assert_eq!(seen, g.mask());
+            assert_eq!(g.mask().count(), g.squares() as u32);
+        }
+        assert_eq!(Geometry::TEN.mask().0.leading_zeros(), 64 - 54);
+    }
+
+    #[test]
+    fn official_corners() {
+        let ten = Geometry::TEN;
+        assert_eq!(ten.algebraic(Square::from_number(1)), "b10");
+        assert_eq!(ten.algebraic(Square::from_number(46)), "a1");
+        assert_eq!(ten.algebraic(Square::from_number(5)), "j10");
+        let eight = Geometry::EIGHT;
+        assert_eq!(eight.algebraic(Square::from_number(1)), "b8");
+        assert_eq!(eight.algebraic(Square::from_number(4)), "h8");
+        assert_eq!(eight.algebraic(Square::from_number(5)), "a7");
+        assert_eq!(eight.algebraic(Square::from_number(29)), "a1");
+        assert_eq!(eight.algebraic(Square::from_number(32)), "g1");
+        assert_eq!(eight.parse_algebraic("c3"), Some(Square::from_number(25)));
+        assert_eq!(eight.parse_algebraic("a2"), None);
+        for sq in eight.all_squares() {
+            assert_eq!(eight.parse_algebraic(&eight.algebraic(sq)), Some(sq));
+        }
+    }
+
+    #[test]
+    fn steps_reach_diagonal_neighbours() {
+        let g = Geometry::TEN;
+        let b = |n| Bitboard::from_bit(g.bit(Square::from_number(n)));
+        // 28 neighbours: 22, 23 above; 32, 33 below.
+        assert_eq!(b(28).shift(g.step(Dir::UpLeft)), b(22));
+        assert_eq!(b(28).shift(g.step(Dir::UpRight)), b(23));
+        assert_eq!(b(28).shift(g.step(Dir::DownLeft)), b(32));
+        assert_eq!(b(28).shift(g.step(Dir::DownRight)), b(33));
+        // 6 (a9) has nothing to its left.
+        assert_eq!(
+            b(6).shift(g.step(Dir::DownLeft)) & g.mask(),
+            Bitboard::EMPTY
+        );
+    }
+}
