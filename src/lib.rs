@@ -12,15 +12,17 @@
 //! assert_eq!(perft(&start, 3), 658);
 //!
 //! let pos = draughts::parse_fen("W:WK47:B14,19,29,31,42", Variant::International).unwrap();
-//! let moves = pos.legal_moves();
-//! assert_eq!(moves.len(), 1);
-//! assert_eq!(moves[0].full_notation(), "47x38x24x13x36");
+//! let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.full_notation()).collect();
+//! assert_eq!(moves, ["47x38x24x13x36", "47x38x20x9x36"]);
 //! ```
 
 pub mod bitboard;
 pub mod fen;
+pub mod game;
 pub mod movegen;
 pub mod mv;
+pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod setup;
@@ -29,7 +31,10 @@ pub mod variant;
 
 pub use bitboard::Bitboard;
 pub use fen::{parse_fen, parse_setup, write_fen, FenError, ParseFenError};
+pub use game::{DrawReason, Game, GameError, PdnTags, Status, WinReason};
 pub use mv::Move;
+pub use notation::{move_to_text, parse_move, MoveTextError};
+pub use pdn::{parse_games, read_game, ParsePdnError, PdnError, PdnGame};
 pub use perft::{divide, perft};
 pub use position::{Counts, IllegalMoveError, Position, PositionError, SetupProblem};
 pub use setup::{Piece, Role, Setup};

@@ -281,21 +281,19 @@ impl Position {
             }
             None => Err(IllegalMoveError {
                 notation: m.full_notation(),
-                reason: self.why_illegal(m, &legal),
+                reason: self.why_illegal(m.from(), m.is_capture(), &legal),
             }),
         }
     }
 
-    /// Explains, in a player's terms, why a move from the given squares is not legal.
-    pub(crate) fn why_illegal(&self, m: &Move, legal: &[Move]) -> String {
-        match self.piece_at(m.from()) {
-            None => return format!("there is no piece on {}", m.from()),
+    /// Explains, in a player's terms, why no legal move goes from `from` as asked.
+    pub(crate) fn why_illegal(&self, from: Square, wants_capture: bool, legal: &[Move]) -> String {
+        match self.piece_at(from) {
+            None => return format!("there is no piece on {from}"),
             Some(p) if p.color != self.turn => {
                 return format!(
-                    "the piece on {} is {}'s, and it is {}'s turn",
-                    m.from(),
-                    p.color,
-                    self.turn
+                    "the piece on {from} is {}'s and it is {}'s turn",
+                    p.color, self.turn
                 )
             }
             _ => {}
@@ -304,23 +302,24 @@ impl Position {
             return format!("{} has no legal move", self.turn);
         }
         if legal[0].is_capture() {
-            let n = legal[0].capture_count();
-            let most = legal.iter().map(|l| l.capture_count()).max().unwrap_or(n);
-            if !m.is_capture() {
-                return "a capture is available and capturing is compulsory".to_owned();
+            if !legal.iter().any(|l| l.from() == from) {
+                return "a capture is available elsewhere and capturing is compulsory".to_owned();
             }
-            if self.rules().capture_choice == crate::variant::CaptureChoice::Majority
-                && m.capture_count() < most
-            {
+            if !wants_capture {
+                return format!("the piece on {from} must capture");
+            }
+            if self.rules().capture_choice == crate::variant::CaptureChoice::Majority {
+                let most = legal[0].capture_count();
                 return format!(
-                    "a capture of {most} pieces is available; the majority rule requires it"
+                    "that capture does not exist; the majority rule requires taking {most} piece{}",
+                    if most == 1 { "" } else { "s" }
                 );
             }
         }
-        if legal.iter().any(|l| l.from() == m.from()) {
-            format!("the piece on {} cannot move that way", m.from())
+        if legal.iter().any(|l| l.from() == from) {
+            format!("the piece on {from} cannot move there")
         } else {
-            format!("the piece on {} has no legal move", m.from())
+            format!("the piece on {from} has no legal move")
         }
     }
 

@@ -53,7 +53,7 @@ pub struct DrawRules {
     pub repetitions: u8,
     /// Plies in a row of king moves without capture (and so without man moves) that draw.
     /// FMJD art. 6.2: 25 moves each (50 plies); WCDF 40-move rule: 40 moves each (80 plies);
-    /// Russian rules: 15 moves each (30 plies).
+    /// Russian rules 7.2.5: 15 moves each (30 plies); Brazilian: 20 moves each (40 plies).
     pub king_moves_plies: u16,
     /// Endgame limits: in a given material balance, the game is drawn after this many plies
     /// with that same material (see [`EndgameRule`]).
@@ -76,6 +76,8 @@ pub enum Material {
     PiecesWithKingVsLoneKing { pieces: u8 },
     /// One side has at least `kings` kings (and any men), the other a lone king.
     KingsVsLoneKing { kings: u8 },
+    /// Both sides have a king, and there are `min_pieces..=max_pieces` pieces in all.
+    BothHaveKings { min_pieces: u8, max_pieces: u8 },
 }
 
 /// The rule table of a variant.
@@ -101,7 +103,8 @@ pub struct Rules {
 }
 
 /// FMJD art. 6.3 (three pieces, one of them a king, against a lone king: 16 moves each) and
-/// art. 6.4 (two pieces or fewer, with a king, against a lone king: 5 moves each).
+/// art. 6.4 (two pieces or fewer, with a king, against a lone king: 5 moves each). Brazilian
+/// rules (CBD) use the same limits, with 20 king moves in place of the 25-move rule.
 const FMJD_ENDGAMES: &[EndgameRule] = &[
     EndgameRule {
         when: Material::PiecesWithKingVsLoneKing { pieces: 3 },
@@ -117,12 +120,38 @@ const FMJD_ENDGAMES: &[EndgameRule] = &[
     },
 ];
 
-/// Russian rules 8.4: three kings or more against a lone king are drawn if the lone king is not
-/// caught within 15 moves of the stronger side (30 plies).
-const RUSSIAN_ENDGAMES: &[EndgameRule] = &[EndgameRule {
-    when: Material::KingsVsLoneKing { kings: 3 },
-    plies: 30,
-}];
+/// Russian rules (FMJD-64 code, 7.2.4–7.2.8): two pieces or fewer with a king against a lone
+/// king, 5 moves; three kings or more against a lone king, 15 moves; endings where both sides
+/// have kings and the material does not change, 30 moves with 4–5 pieces, 60 with 6–7. (The
+/// long-diagonal case of 7.2.7 is not distinguished: it falls under the 15-move rule.)
+const RUSSIAN_ENDGAMES: &[EndgameRule] = &[
+    EndgameRule {
+        when: Material::PiecesWithKingVsLoneKing { pieces: 1 },
+        plies: 10,
+    },
+    EndgameRule {
+        when: Material::PiecesWithKingVsLoneKing { pieces: 2 },
+        plies: 10,
+    },
+    EndgameRule {
+        when: Material::KingsVsLoneKing { kings: 3 },
+        plies: 30,
+    },
+    EndgameRule {
+        when: Material::BothHaveKings {
+            min_pieces: 4,
+            max_pieces: 5,
+        },
+        plies: 60,
+    },
+    EndgameRule {
+        when: Material::BothHaveKings {
+            min_pieces: 6,
+            max_pieces: 7,
+        },
+        plies: 120,
+    },
+];
 
 const INTERNATIONAL: Rules = Rules {
     geometry: Geometry::TEN,

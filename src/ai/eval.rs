@@ -1,0 +1,254 @@
+//! Static evaluation, in hundredths of a man, from the side to move's point of view.
+//!
+//! Terms: material (king value per variant: a flying king sweeps whole diagonals and is worth
+//! far more than a short-moving English king), advancement (weighted more as the board
+//! empties), centre control, back-rank guard while the opponent still has men to crown,
+//! runaway men (nothing left in the cone in front of them), mobility, a bonus for trading when
+//! ahead, and endgame knowledge: material that cannot win is scored as (nearly) a draw.
+
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::square::{Color, Dir, Geometry, Square};
+use crate::variant::Variant;
+use std::sync::OnceLock;
+
+/// Value of a man; every score is in these units (100 = one man).
+pub const MAN: i32 = 100;
+
+/// The weights of one variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    pub king: i32,
+    /// Advancement bonus per row from the own back row, with many pieces on the board…
+    pub adv_open: [i32; 10],
+    /// …and in the endgame.
+    pub adv_end: [i32; 10],
+    pub centre: i32,
+    pub back_guard: i32,
+    pub mobility: i32,
+    pub king_long_diagonal: i32,
+}
+
+const INTERNATIONAL: Weights = Weights {
+    king: 350,
+    adv_open: [0, 1, 2, 4, 6, 8, 10, 12, 14, 0],
+    adv_end: [0, 4, 8, 14, 20, 28, 38, 50, 65, 0],
+    centre: 5,
+    back_guard: 6,
+    mobility: 2,
+    king_long_diagonal: 12,
+};
+
+const ENGLISH: Weights = Weights {
+    // A king that moves one square is worth about one and a half men in practice: valuing it
+    // higher makes the engine give up two men for a crown, which loses at checkers.
+    king: 150,
+    adv_open: [0, 2, 4, 6, 9, 12, 16, 0, 0, 0],
+    adv_end: [0, 5, 10, 18, 28, 40, 55, 0, 0, 0],
+    centre: 6,
+    back_guard: 12,
+    mobility: 3,
+    king_long_diagonal: 0,
+};
+
+const RUSSIAN: Weights = Weights {
+    king: 300,
+    adv_open: [0, 2, 4, 6, 9, 12, 16, 0, 0, 0],
+    adv_end: [0, 5, 10, 18, 28, 40, 55, 0, 0, 0],
+    centre: 6,
+    back_guard: 10,
+    mobility: 2,
+    king_long_diagonal: 20,
+};
+
+impl Weights {
+    pub const fn of(variant: Variant) -> &'static Weights {
+        match variant {
+            Variant::International => &INTERNATIONAL,
+            Variant::English => &ENGLISH,
+            Variant::Russian | Variant::Brazilian => &RUSSIAN,
+        }
+    }
+}
+
+/// Bit masks of one board size.
+struct Masks {
+    /// `adv[color][n]`: cells `n` rows ahead of `color`'s back row.
+    adv: [[Bitboard; 10]; 2],
+    centre: Bitboard,
+    long_diagonal: Bitboard,
+}
+
+fn masks(g: Geometry) -> &'static Masks {
+    static TEN: OnceLock<Masks> = OnceLock::new();
+    static EIGHT: OnceLock<Masks> = OnceLock::new();
+    let cell = if g == Geometry::TEN { &TEN } else { &EIGHT };
+    cell.get_or_init(|| {
+        let n = g.size();
+        let mut m = Masks {
+            adv: [[Bitboard::EMPTY; 10]; 2],
+            centre: Bitboard::EMPTY,
+            long_diagonal: Bitboard::EMPTY,
+        };
+        for sq in g.all_squares() {
+            let (row, col) = (g.row(sq), g.col(sq));
+            let bit = g.bit(sq);
+            m.adv[0][(n - 1 - row) as usize].set(bit);
+            m.adv[1][row as usize].set(bit);
+            let mid = 2..=n - 3;
+            if mid.contains(&col) && (n / 2 - 2..=n / 2 + 1).contains(&row) {
+                m.centre.set(bit);
+            }
+            if row + col == n - 1 {
+                m.long_diagonal.set(bit);
+            }
+        }
+        m
+    })
+}
+
+#[inline]
+fn ci(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// Number of quiet moves `color` would have (men forward steps, king steps or slides).
+pub fn mobility(pos: &Position, color: Color) -> i32 {
+    let g = pos.geometry();
+    let flying = pos.rules().flying_kings;
+    let us = pos.pieces(color);
+    let empty = g.mask() & !pos.occupied();
+    let men = us & !pos.kings();
+    let kings = us & pos.kings();
+    let mut n = 0;
+    for dir in Dir::ALL {
+        let step = g.step(dir);
+        if dir.is_forward(color) {
+            n += (men.shift(step) & empty).count();
+        }
+        let mut ray = kings;
+        loop {
+            ray = ray.shift(step) & empty;
+            n += ray.count();
+            if !flying || ray.is_empty() {
+                break;
+            }
+        }
+    }
+    n as i32
+}
+
+/// Whether nothing stands in the cone in front of the man on `bit` up to its crowning row.
+fn is_runaway(g: Geometry, occupied: Bitboard, color: Color, bit: u8, rows_left: u8) -> bool {
+    let (left, right) = match color {
+        Color::White => (g.step(Dir::UpLeft), g.step(Dir::UpRight)),
+        Color::Black => (g.step(Dir::DownLeft), g.step(Dir::DownRight)),
+    };
+    let mut front = Bitboard::from_bit(bit);
+    for _ in 0..rows_left {
+        front = (front.shift(left) | front.shift(right)) & g.mask();
+        if (front & occupied).any() {
+            return false;
+        }
+    }
+    true
+}
+
+/// Score of `color`'s pieces (positive = good for `color`), without material.
+fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) -> i32 {
+    let g = pos.geometry();
+    let n = g.size() as usize;
+    let us = pos.pieces(color);
+    let them = pos.pieces(color.other());
+    let men = us & !pos.kings();
+    let kings = us & pos.kings();
+    let their_kings = them & pos.kings();
+    let mut s = 0;
+    let c = ci(color);
+    for adv in 1..n - 1 {
+        let k = (men & m.adv[c][adv]).count() as i32;
+        if k > 0 {
+            s += k * (w.adv_open[adv] * phase + w.adv_end[adv] * (256 - phase)) / 256;
+        }
+    }
+    s += (men & m.centre).count() as i32 * w.centre;
+    if (them & !pos.kings()).any() {
+        s += (men & m.adv[c][0]).count() as i32 * w.back_guard * phase / 256;
+    }
+    s += (kings & m.long_diagonal).count() as i32 * w.king_long_diagonal;
+    // Runaways: only worth checking in the last few rows, and only against an opponent with no
+    // king (a king catches a lone runner in time more often than not).
+    if their_kings.is_empty() {
+        let reach = if n == 10 { 4 } else { 3 };
+        for adv in n - 1 - reach..n - 1 {
+            for bit in men & m.adv[c][adv] {
+                let rows_left = (n - 1 - adv) as u8;
+                if is_runaway(g, pos.occupied(), color, bit, rows_left) {
+                    s += (w.king - MAN) * 3 / 5 - 12 * rows_left as i32;
+                }
+            }
+        }
+    }
+    s
+}
+
+/// Static evaluation of `pos` for the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    let w = Weights::of(pos.variant());
+    let g = pos.geometry();
+    let m = masks(g);
+    let white = pos.counts(Color::White);
+    let black = pos.counts(Color::Black);
+    let (wt, bt) = (white.total() as i32, black.total() as i32);
+
+    // Lone king against lone king: nothing can be forced.
+    if white.men == 0 && black.men == 0 && wt == 1 && bt == 1 {
+        return 0;
+    }
+
+    let material_w = white.men as i32 * MAN + white.kings as i32 * w.king;
+    let material_b = black.men as i32 * MAN + black.kings as i32 * w.king;
+    let start_men = (pos.rules().start_rows as i32) * g.size() as i32; // both sides together
+    let phase = ((white.men + black.men) as i32 * 256 / start_men).min(256);
+
+    let mut score = material_w - material_b;
+    score += side_terms(pos, Color::White, w, phase, m);
+    score -= side_terms(pos, Color::Black, w, phase, m);
+    score += (mobility(pos, Color::White) - mobility(pos, Color::Black)) * w.mobility;
+
+    // Trade down when ahead: the same lead is worth more with fewer pieces left.
+    let lead = material_w - material_b;
+    if lead.abs() >= MAN {
+        score += lead * 6 / (wt + bt).max(1);
+    }
+
+    // Flying kings: a lone king holds against up to three pieces including a king (FMJD
+    // 16- and 5-move rules, Russian 7.2.4–7.2.8); score such endings as nearly drawn.
+    if pos.rules().flying_kings {
+        let lone = |c: crate::Counts| c.total() == 1 && c.kings == 1;
+        let holds = |strong: crate::Counts, weak: crate::Counts| {
+            lone(weak) && strong.kings >= 1 && strong.total() <= 3
+        };
+        if holds(white, black) || holds(black, white) {
+            score /= 16;
+        }
+    }
+
+    match pos.turn() {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}
+
+/// Value of a piece on `sq` as material (for greedy play and move ordering).
+pub fn piece_value(pos: &Position, sq: Square) -> i32 {
+    let w = Weights::of(pos.variant());
+    if pos.kings().contains(pos.geometry().bit(sq)) {
+        w.king
+    } else {
+        MAN
+    }
+}

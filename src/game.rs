@@ -1,0 +1,392 @@
+//! A game: the start position, the moves played (with redo), the result and why.
+//!
+//! Draws are derived from the history, never stored: repetition, the variant's king-move rule
+//! and its endgame rules all count plies backwards from the current position, so undo and redo
+//! need no bookkeeping.
+
+use crate::fen::{write_fen, FenError};
+use crate::mv::Move;
+use crate::notation::{self, MoveTextError};
+use crate::position::Position;
+use crate::square::Color;
+use crate::variant::{EndgameRule, Material, Variant};
+use std::fmt;
+
+/// Why a game was won.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser, to move, has no legal move.
+    NoLegalMoves,
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DrawReason {
+    Repetition,
+    /// So many moves of kings only, without capture (e.g. the FMJD 25-move rule); `moves` per side.
+    KingMoves {
+        moves: u16,
+    },
+    /// An endgame not won within its limit (e.g. the FMJD 16- and 5-move rules); `moves` per side.
+    Endgame {
+        moves: u16,
+    },
+    Agreement,
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    Ongoing,
+    Win { winner: Color, reason: WinReason },
+    Draw { reason: DrawReason },
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        self != Status::Ongoing
+    }
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::NoPieces => "no pieces",
+            WinReason::NoLegalMoves => "no legal moves",
+            WinReason::Resignation => "resignation",
+        })
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrawReason::Repetition => f.write_str("threefold repetition"),
+            DrawReason::KingMoves { moves } | DrawReason::Endgame { moves } => {
+                write!(f, "{moves}-move rule")
+            }
+            DrawReason::Agreement => f.write_str("agreement"),
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Win { winner, reason } => write!(f, "{winner} wins ({reason})"),
+            Status::Draw { reason } => write!(f, "draw ({reason})"),
+        }
+    }
+}
+
+/// A move that cannot be played in the game as it stands.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    #[error(transparent)]
+    Move(#[from] MoveTextError),
+    #[error(transparent)]
+    Illegal(#[from] crate::position::IllegalMoveError),
+}
+
+/// A result decided by the players rather than the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Decision {
+    Resigned(Color),
+    DrawAgreed,
+}
+
+/// A game record with undo and redo.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Number of moves currently applied; moves beyond it can be redone.
+    cursor: usize,
+    decision: Option<Decision>,
+    /// Full-move number of the start position (from a FEN `:F` field), for PDN numbering.
+    first_move_number: u32,
+}
+
+impl Game {
+    /// A game from the variant's start position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(Position::new(variant))
+    }
+
+    /// A game from any legal position.
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            cursor: 0,
+            decision: None,
+            first_move_number: 1,
+        }
+    }
+
+    /// A game from a FEN.
+    ///
+    /// # Errors
+    /// The FEN is malformed or not a legal position for the variant.
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<Game, FenError> {
+        let setup = crate::fen::parse_setup(fen, variant.geometry())?;
+        let pos = Position::from_setup(&setup, variant)?;
+        let mut game = Game::from_position(pos);
+        game.first_move_number = setup.fullmove_number.unwrap_or(1).max(1);
+        Ok(game)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.positions[0].variant()
+    }
+
+    /// The position on the board now.
+    pub fn position(&self) -> &Position {
+        &self.positions[self.cursor]
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// Full-move number of the start position.
+    pub fn first_move_number(&self) -> u32 {
+        self.first_move_number
+    }
+
+    /// The moves leading to the current position.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.cursor]
+    }
+
+    /// Positions from the start to the current one, inclusive.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions[..=self.cursor]
+    }
+
+    /// Standard texts of the moves played, each written in the position it was played in.
+    pub fn history(&self) -> Vec<String> {
+        self.moves()
+            .iter()
+            .zip(&self.positions)
+            .map(|(m, p)| notation::move_to_text(p, m))
+            .collect()
+    }
+
+    /// Legal moves now; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.status().is_over() {
+            Vec::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// Plays a legal move, dropping any moves that could have been redone.
+    ///
+    /// # Errors
+    /// The game is over or the move is illegal; the game is unchanged.
+    pub fn play(&mut self, m: &Move) -> Result<(), GameError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(GameError::GameOver(status.to_string()));
+        }
+        let next = self.position().play(m)?;
+        let played = *self
+            .position()
+            .legal_moves()
+            .iter()
+            .find(|l| l.same_as(m))
+            .expect("play succeeded, so the move is listed");
+        self.positions.truncate(self.cursor + 1);
+        self.moves.truncate(self.cursor);
+        self.positions.push(next);
+        self.moves.push(played);
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Plays a move given as text.
+    ///
+    /// # Errors
+    /// As [`Game::play`], or the text names no single legal move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(GameError::GameOver(status.to_string()));
+        }
+        let m = notation::parse_move(self.position(), text)?;
+        self.play(&m)?;
+        Ok(m)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.decision.is_some() || self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.decision.is_none() && self.cursor < self.moves.len()
+    }
+
+    /// Takes back a resignation or draw agreement, else the last move. False if there is nothing.
+    pub fn undo(&mut self) -> bool {
+        if self.decision.take().is_some() {
+            return true;
+        }
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        true
+    }
+
+    /// Replays the next undone move. False if there is none.
+    pub fn redo(&mut self) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        self.cursor += 1;
+        true
+    }
+
+    /// `color` resigns (ignored once the game is over).
+    pub fn resign(&mut self, color: Color) {
+        if !self.status().is_over() {
+            self.decision = Some(Decision::Resigned(color));
+        }
+    }
+
+    /// Both players agree to a draw (ignored once the game is over).
+    pub fn agree_draw(&mut self) {
+        if !self.status().is_over() {
+            self.decision = Some(Decision::DrawAgreed);
+        }
+    }
+
+    /// The result now, with its reason.
+    pub fn status(&self) -> Status {
+        match self.decision {
+            Some(Decision::Resigned(c)) => {
+                return Status::Win {
+                    winner: c.other(),
+                    reason: WinReason::Resignation,
+                }
+            }
+            Some(Decision::DrawAgreed) => {
+                return Status::Draw {
+                    reason: DrawReason::Agreement,
+                }
+            }
+            None => {}
+        }
+        let pos = self.position();
+        let to_move = pos.turn();
+        if pos.pieces(to_move).is_empty() {
+            return Status::Win {
+                winner: to_move.other(),
+                reason: WinReason::NoPieces,
+            };
+        }
+        if pos.legal_moves().is_empty() {
+            return Status::Win {
+                winner: to_move.other(),
+                reason: WinReason::NoLegalMoves,
+            };
+        }
+        match self.draw_reason() {
+            Some(reason) => Status::Draw { reason },
+            None => Status::Ongoing,
+        }
+    }
+
+    fn draw_reason(&self) -> Option<DrawReason> {
+        let rules = self.variant().rules();
+        let history = self.positions();
+        let now = self.position();
+        let seen = history.iter().filter(|p| *p == now).count();
+        if seen >= rules.draws.repetitions as usize {
+            return Some(DrawReason::Repetition);
+        }
+        // Plies in a row, ending now, that moved a king without capturing.
+        let king_plies = self
+            .moves()
+            .iter()
+            .zip(history)
+            .rev()
+            .take_while(|(m, before)| {
+                !m.is_capture() && before.kings().contains(before.geometry().bit(m.from()))
+            })
+            .count();
+        let limit = rules.draws.king_moves_plies;
+        if limit > 0 && king_plies >= limit as usize {
+            return Some(DrawReason::KingMoves { moves: limit / 2 });
+        }
+        let rule = endgame_rule(now, rules.draws.endgames)?;
+        // Plies since this endgame (with this many pieces) arose.
+        let total = |p: &Position| p.occupied().count();
+        let plies = history
+            .iter()
+            .rev()
+            .skip(1)
+            .take_while(|p| {
+                total(p) == total(now) && endgame_rule(p, rules.draws.endgames) == Some(rule)
+            })
+            .count();
+        if plies >= rule.plies as usize {
+            return Some(DrawReason::Endgame {
+                moves: rule.plies / 2,
+            });
+        }
+        None
+    }
+
+    /// The game as PDN text.
+    pub fn to_pdn(&self, tags: &PdnTags) -> String {
+        crate::pdn::write_game(self, tags)
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        write_fen(self.position())
+    }
+}
+
+/// Player-facing tags written to PDN (the rest are derived from the game).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PdnTags {
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub date: Option<String>,
+    pub round: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+/// The first endgame rule covering the position's material, if any.
+fn endgame_rule(pos: &Position, rules: &'static [EndgameRule]) -> Option<EndgameRule> {
+    let w = pos.counts(Color::White);
+    let b = pos.counts(Color::Black);
+    let lone_king = |c: crate::position::Counts| c.men == 0 && c.kings == 1;
+    rules.iter().copied().find(|r| {
+        [(w, b), (b, w)].iter().any(|&(strong, weak)| match r.when {
+            Material::PiecesWithKingVsLoneKing { pieces } => {
+                lone_king(weak) && strong.kings >= 1 && strong.total() == pieces
+            }
+            Material::KingsVsLoneKing { kings } => lone_king(weak) && strong.kings >= kings,
+            Material::BothHaveKings {
+                min_pieces,
+                max_pieces,
+            } => {
+                let n = strong.total() + weak.total();
+                strong.kings >= 1 && weak.kings >= 1 && n >= min_pieces && n <= max_pieces
+            }
+        })
+    })
+}

@@ -1,0 +1,172 @@
+//! Move text: `32-28`, `28x19`, the full path `47x38x24x13x36`, and on 8×8 variants whose players
+//! write algebraically, `c3-d4`, `c3xe5` or the Russian `c3:e5`.
+//!
+//! Text is matched against the legal moves, so any unambiguous spelling is accepted: the origin,
+//! the destination and, in between, some or all landing squares in order. Written text is the
+//! short form `from-to`/`fromxto` unless two legal moves share origin and destination, in which
+//! case the full path is written.
+
+use crate::mv::Move;
+use crate::position::Position;
+use crate::square::Square;
+
+/// Move text that does not name exactly one legal move.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum MoveTextError {
+    #[error("{0:?} is not a move (expected squares joined by - or x, like 32-28 or 28x19)")]
+    Syntax(String),
+    #[error("{text:?}: square {square:?} is not on the board")]
+    BadSquare { text: String, square: String },
+    #[error("{text} is illegal: {reason}")]
+    Illegal { text: String, reason: String },
+    #[error("{text} is ambiguous: it could be {}", .candidates.join(" or "))]
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+}
+
+/// Splits move text into squares and whether a capture separator was used.
+fn squares_of(pos: &Position, text: &str) -> Result<Vec<Square>, MoveTextError> {
+    let g = pos.geometry();
+    let cleaned: String = text
+        .trim()
+        .trim_end_matches(['!', '?', '*', '+', '#'])
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    if cleaned.is_empty() {
+        return Err(MoveTextError::Syntax(text.to_owned()));
+    }
+    let parts: Vec<&str> = cleaned.split(['-', 'x', 'X', ':', '×']).collect();
+    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
+        return Err(MoveTextError::Syntax(text.to_owned()));
+    }
+    parts
+        .iter()
+        .map(|p| {
+            let bad = || MoveTextError::BadSquare {
+                text: text.to_owned(),
+                square: (*p).to_owned(),
+            };
+            if p.bytes().all(|b| b.is_ascii_digit()) {
+                let n: u32 = p.parse().map_err(|_| bad())?;
+                if g.has_number(n) {
+                    Ok(Square::from_number(n as u8))
+                } else {
+                    Err(bad())
+                }
+            } else if pos.rules().algebraic {
+                g.parse_algebraic(p).ok_or_else(bad)
+            } else {
+                Err(bad())
+            }
+        })
+        .collect()
+}
+
+/// Every legal move the text could mean (several when it is ambiguous).
+///
+/// # Errors
+/// Text that is not move syntax, names a square off the board, or matches no legal move.
+pub fn candidates(pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError> {
+    let squares = squares_of(pos, text)?;
+    let (from, to) = (squares[0], squares[squares.len() - 1]);
+    let middle = &squares[1..squares.len() - 1];
+    let legal = pos.legal_moves();
+    let found: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.from() == from && m.to() == to && is_subsequence(middle, m.path()))
+        .copied()
+        .collect();
+    if found.is_empty() {
+        let wants_capture = text.contains(['x', 'X', ':', '×']);
+        return Err(MoveTextError::Illegal {
+            text: text.trim().to_owned(),
+            reason: pos.why_illegal(from, wants_capture, &legal),
+        });
+    }
+    Ok(found)
+}
+
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+/// The one legal move named by the text.
+///
+/// # Errors
+/// As [`candidates`], plus [`MoveTextError::Ambiguous`] when several moves match.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let found = candidates(pos, text)?;
+    if found.len() == 1 {
+        Ok(found[0])
+    } else {
+        Err(MoveTextError::Ambiguous {
+            text: text.trim().to_owned(),
+            candidates: found.iter().map(Move::full_notation).collect(),
+        })
+    }
+}
+
+/// The standard text of a legal move: short unless another legal move shares its origin and
+/// destination, then the full path.
+pub fn move_to_text(pos: &Position, m: &Move) -> String {
+    if !m.is_capture() {
+        return format!("{}-{}", m.from(), m.to());
+    }
+    let clash = pos
+        .legal_moves()
+        .iter()
+        .any(|o| o.from() == m.from() && o.to() == m.to() && !o.same_as(m));
+    if clash {
+        m.full_notation()
+    } else {
+        format!("{}x{}", m.from(), m.to())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse_fen, Variant};
+
+    #[test]
+    fn short_full_and_algebraic_forms() {
+        let p = Position::new(Variant::International);
+        assert_eq!(parse_move(&p, "32-28").unwrap().full_notation(), "32-28");
+        assert_eq!(move_to_text(&p, &parse_move(&p, "32-28").unwrap()), "32-28");
+        let r = Position::new(Variant::Russian);
+        assert_eq!(parse_move(&r, "c3-d4").unwrap().full_notation(), "22-18");
+        let k = parse_fen("W:WK47:B14,19,29,31,42", Variant::International).unwrap();
+        // Two four-piece captures share origin and destination: the short form is ambiguous.
+        let e = parse_move(&k, "47x36").unwrap_err();
+        assert!(matches!(e, MoveTextError::Ambiguous { .. }), "{e}");
+        let m = parse_move(&k, "47x24x36").unwrap();
+        assert_eq!(m.full_notation(), "47x38x24x13x36");
+        assert_eq!(move_to_text(&k, &m), "47x38x24x13x36");
+        let w = parse_fen(
+            "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
+            Variant::International,
+        )
+        .unwrap();
+        let m = parse_move(&w, "27-22").unwrap();
+        assert_eq!(move_to_text(&w, &m), "27-22");
+    }
+
+    #[test]
+    fn errors_explain() {
+        let p = Position::new(Variant::International);
+        let e = parse_move(&p, "28-23").unwrap_err().to_string();
+        assert!(e.contains("no piece on 28"), "{e}");
+        let e = parse_move(&p, "19-23").unwrap_err().to_string();
+        assert!(e.contains("Black"), "{e}");
+        let e = parse_move(&p, "32-27x").unwrap_err().to_string();
+        assert!(e.contains("not a move"), "{e}");
+        let e = parse_move(&p, "32-99").unwrap_err().to_string();
+        assert!(e.contains("99"), "{e}");
+        let e = parse_move(&p, "c3-d4").unwrap_err().to_string();
+        assert!(e.contains("c3"), "{e}");
+    }
+}

@@ -1,0 +1,543 @@
+//! PDN (Portable Draughts Notation): reading game collections and writing a game.
+//!
+//! Reading is lenient where real files are sloppy (move numbers glued to moves, `1- 7` with a
+//! space, `2-0` and `1/2-1/2` results, comments, NAGs and variations, which are skipped) and
+//! strict where text is broken (an unterminated comment, tag or variation is an error).
+//! Short move texts that fit several legal moves are resolved by trying each against the rest of
+//! the game.
+
+use crate::fen::write_fen;
+use crate::game::{DrawReason, Game, PdnTags, Status};
+use crate::notation::{self, MoveTextError};
+use crate::position::Position;
+use crate::square::Color;
+use crate::variant::Variant;
+use std::fmt::Write as _;
+
+/// One game as written: its tags, move texts and result token.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PdnGame {
+    pub tags: Vec<(String, String)>,
+    /// Move texts in order, move numbers removed.
+    pub moves: Vec<String>,
+    pub result: Option<String>,
+    /// Line of the file where the game starts (1-based).
+    pub line: usize,
+}
+
+/// Text that is not PDN.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("PDN line {line}: {message}")]
+pub struct ParsePdnError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// A game whose moves do not replay.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PdnError {
+    #[error(transparent)]
+    Syntax(#[from] ParsePdnError),
+    #[error("the PDN holds no game")]
+    NoGame,
+    #[error("unknown GameType {0:?} (supported: 20 international, 21 english, 25 russian, 26 brazilian)")]
+    GameType(String),
+    #[error("bad FEN tag: {0}")]
+    Fen(#[from] crate::fen::FenError),
+    #[error("illegal move {move_number} {text}: {reason}")]
+    Illegal {
+        /// Index of the move in the game (0-based ply).
+        ply: usize,
+        /// Move number as written in PDN, e.g. `12.` or `12...`.
+        move_number: String,
+        text: String,
+        reason: String,
+    },
+}
+
+impl PdnGame {
+    /// The value of a tag (names compare case-insensitively).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The variant named by the `GameType` tag, or `default` without one.
+    ///
+    /// # Errors
+    /// A `GameType` this engine does not play.
+    pub fn variant(&self, default: Variant) -> Result<Variant, PdnError> {
+        match self.tag("GameType") {
+            None => Ok(default),
+            Some(t) => {
+                let first = t.split(',').next().unwrap_or("").trim();
+                first
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(Variant::from_pdn_game_type)
+                    .ok_or_else(|| PdnError::GameType(t.to_owned()))
+            }
+        }
+    }
+
+    /// Replays the moves into a [`Game`], trying each reading of an ambiguous move.
+    ///
+    /// # Errors
+    /// A bad `GameType` or `FEN` tag, or a move that no reading of the game makes legal
+    /// (reported at the furthest point any reading reached).
+    pub fn replay(&self, default: Variant) -> Result<Game, PdnError> {
+        let variant = self.variant(default)?;
+        let mut game = match self.tag("FEN") {
+            Some(fen) if !fen.trim().is_empty() => Game::from_fen(fen, variant)?,
+            _ => Game::new(variant),
+        };
+        let mut furthest: Option<PdnError> = None;
+        let mut budget = 10_000usize;
+        if self.replay_from(&mut game, 0, &mut furthest, &mut budget) {
+            Ok(game)
+        } else {
+            Err(furthest.expect("a failed replay records why"))
+        }
+    }
+
+    fn replay_from(
+        &self,
+        game: &mut Game,
+        ply: usize,
+        furthest: &mut Option<PdnError>,
+        budget: &mut usize,
+    ) -> bool {
+        let mut ply = ply;
+        loop {
+            let Some(text) = self.moves.get(ply) else {
+                return true;
+            };
+            let fail = |reason: String, furthest: &mut Option<PdnError>| {
+                let further = match furthest {
+                    Some(PdnError::Illegal { ply: p, .. }) => ply >= *p,
+                    _ => true,
+                };
+                if further {
+                    *furthest = Some(PdnError::Illegal {
+                        ply,
+                        move_number: move_number(game, ply),
+                        text: text.clone(),
+                        reason,
+                    });
+                }
+            };
+            let status = game.status();
+            if status.is_over() {
+                fail(format!("the game is already over ({status})"), furthest);
+                return false;
+            }
+            let found = match notation::candidates(game.position(), text) {
+                Ok(found) => found,
+                Err(MoveTextError::Illegal { reason, .. }) => {
+                    fail(reason, furthest);
+                    return false;
+                }
+                Err(e) => {
+                    fail(e.to_string(), furthest);
+                    return false;
+                }
+            };
+            if found.len() == 1 {
+                game.play(&found[0]).expect("candidates are legal");
+                ply += 1;
+                continue;
+            }
+            for m in &found {
+                if *budget == 0 {
+                    break;
+                }
+                *budget -= 1;
+                let mut attempt = game.clone();
+                attempt.play(m).expect("candidates are legal");
+                if self.replay_from(&mut attempt, ply + 1, furthest, budget) {
+                    *game = attempt;
+                    return true;
+                }
+            }
+            if furthest.is_none() {
+                fail(
+                    "ambiguous, and no reading replays the game".to_owned(),
+                    furthest,
+                );
+            }
+            return false;
+        }
+    }
+}
+
+/// The PDN move number of a ply in a game: `12.` for the first player's move, `12...` otherwise.
+fn move_number(game: &Game, ply: usize) -> String {
+    let first = game.variant().rules().first;
+    let start_turn = game.start().turn();
+    // Plies counted from the first player's move of the starting move number.
+    let offset = usize::from(start_turn != first);
+    let n = game.first_move_number() as usize + (ply + offset) / 2;
+    if (ply + offset) % 2 == 0 {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    }
+}
+
+const RESULTS: [&str; 9] = [
+    "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*", "½-½",
+];
+
+/// Splits PDN text into games.
+///
+/// # Errors
+/// An unterminated tag, comment or variation, with its line.
+pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut games = Vec::new();
+    let mut cur = PdnGame {
+        line: 1,
+        ..PdnGame::default()
+    };
+    let mut words: Vec<String> = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    let err = |line: usize, message: &str| ParsePdnError {
+        line,
+        message: message.to_owned(),
+    };
+
+    // Ends the game being read, if it has anything in it.
+    fn finish(games: &mut Vec<PdnGame>, cur: &mut PdnGame, words: &mut Vec<String>, line: usize) {
+        let moves = join_split_moves(std::mem::take(words));
+        for w in moves {
+            if cur.result.is_none() {
+                if RESULTS.contains(&w.as_str()) {
+                    cur.result = Some(w);
+                } else {
+                    cur.moves.push(w);
+                }
+            }
+        }
+        if !cur.tags.is_empty() || !cur.moves.is_empty() || cur.result.is_some() {
+            games.push(std::mem::take(cur));
+        }
+        cur.line = line;
+    }
+
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\n' => {
+                line += 1;
+                i += 1;
+            }
+            c if c.is_whitespace() => i += 1,
+            '[' => {
+                let start_line = line;
+                if !words.is_empty() || cur.result.is_some() {
+                    finish(&mut games, &mut cur, &mut words, line);
+                }
+                if cur.tags.is_empty() {
+                    cur.line = start_line;
+                }
+                i += 1;
+                let mut name = String::new();
+                while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                    name.push(chars[i]);
+                    i += 1;
+                }
+                while i < chars.len() && chars[i] != '"' && chars[i] != ']' {
+                    if chars[i] == '\n' {
+                        return Err(err(start_line, "unterminated tag"));
+                    }
+                    i += 1;
+                }
+                let mut value = String::new();
+                if i < chars.len() && chars[i] == '"' {
+                    i += 1;
+                    loop {
+                        match chars.get(i) {
+                            None => return Err(err(start_line, "unterminated tag value")),
+                            Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
+                                value.push(chars[i + 1]);
+                                i += 2;
+                            }
+                            Some('"') => {
+                                i += 1;
+                                break;
+                            }
+                            Some('\n') => return Err(err(start_line, "unterminated tag value")),
+                            Some(&c) => {
+                                value.push(c);
+                                i += 1;
+                            }
+                        }
+                    }
+                }
+                while i < chars.len() && chars[i] != ']' {
+                    if chars[i] == '\n' {
+                        return Err(err(start_line, "unterminated tag"));
+                    }
+                    i += 1;
+                }
+                if i >= chars.len() {
+                    return Err(err(start_line, "unterminated tag"));
+                }
+                i += 1;
+                if name.is_empty() {
+                    return Err(err(start_line, "tag without a name"));
+                }
+                cur.tags.push((name, value));
+            }
+            '{' => {
+                let start_line = line;
+                while i < chars.len() && chars[i] != '}' {
+                    if chars[i] == '\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                if i >= chars.len() {
+                    return Err(err(start_line, "unterminated comment {"));
+                }
+                i += 1;
+            }
+            ';' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '(' => {
+                let start_line = line;
+                let mut depth = 0;
+                loop {
+                    match chars.get(i) {
+                        None => return Err(err(start_line, "unterminated variation (")),
+                        Some('(') => depth += 1,
+                        Some(')') => {
+                            depth -= 1;
+                            if depth == 0 {
+                                i += 1;
+                                break;
+                            }
+                        }
+                        Some('{') => {
+                            while i < chars.len() && chars[i] != '}' {
+                                if chars[i] == '\n' {
+                                    line += 1;
+                                }
+                                i += 1;
+                            }
+                            if i >= chars.len() {
+                                return Err(err(start_line, "unterminated comment {"));
+                            }
+                        }
+                        Some('\n') => line += 1,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            ')' => return Err(err(line, "unexpected )")),
+            '%' if i == 0 || chars[i - 1] == '\n' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            _ => {
+                let mut word = String::new();
+                while i < chars.len()
+                    && !chars[i].is_whitespace()
+                    && !matches!(chars[i], '[' | '{' | '(' | ')' | ';')
+                {
+                    word.push(chars[i]);
+                    i += 1;
+                }
+                if cur.result.is_some()
+                    || (words.last().is_some_and(|w| RESULTS.contains(&w.as_str())))
+                {
+                    finish(&mut games, &mut cur, &mut words, line);
+                }
+                // Drop a move number ("12.", "12...", or glued as in "12.32-28") and NAGs.
+                let word = match word.rfind('.') {
+                    Some(dot) => word[dot + 1..].to_owned(),
+                    None => word,
+                };
+                if word.is_empty() || word.starts_with('$') {
+                    continue;
+                }
+                words.push(word);
+            }
+        }
+    }
+    finish(&mut games, &mut cur, &mut words, line);
+    Ok(games)
+}
+
+/// Rejoins moves written with a space after the separator, as in `1- 7` or `35x 4`.
+fn join_split_moves(words: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for w in words {
+        match out.last_mut() {
+            Some(prev)
+                if prev.ends_with(['-', 'x', 'X', ':'])
+                    && !RESULTS.contains(&w.as_str())
+                    && w.starts_with(|c: char| c.is_ascii_alphanumeric()) =>
+            {
+                prev.push_str(&w);
+            }
+            _ => out.push(w),
+        }
+    }
+    out
+}
+
+/// The first game of a PDN text, replayed.
+///
+/// # Errors
+/// Bad syntax, no game in the text, or a move that does not replay.
+pub fn read_game(text: &str, default: Variant) -> Result<Game, PdnError> {
+    let games = parse_games(text)?;
+    games.first().ok_or(PdnError::NoGame)?.replay(default)
+}
+
+/// The PDN result token of a status in a variant: International uses the FMJD `2-0`/`1-1`/`0-2`.
+pub fn result_token(variant: Variant, status: Status) -> &'static str {
+    let fmjd = variant == Variant::International;
+    match status {
+        Status::Ongoing => "*",
+        Status::Win {
+            winner: Color::White,
+            ..
+        } => {
+            if fmjd {
+                "2-0"
+            } else {
+                "1-0"
+            }
+        }
+        Status::Win {
+            winner: Color::Black,
+            ..
+        } => {
+            if fmjd {
+                "0-2"
+            } else {
+                "0-1"
+            }
+        }
+        Status::Draw { .. } => {
+            if fmjd {
+                "1-1"
+            } else {
+                "1/2-1/2"
+            }
+        }
+    }
+}
+
+/// Writes a game as PDN: the seven-tag roster, `GameType`, `FEN` when the game does not start
+/// from the standard position, numbered moves and the result.
+pub fn write_game(game: &Game, tags: &PdnTags) -> String {
+    let variant = game.variant();
+    let status = game.status();
+    let result = result_token(variant, status);
+    let mut out = String::new();
+    let q = |s: &Option<String>, default: &str| {
+        s.clone()
+            .unwrap_or_else(|| default.to_owned())
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
+    };
+    let _ = writeln!(out, "[Event \"{}\"]", q(&tags.event, "?"));
+    let _ = writeln!(out, "[Site \"{}\"]", q(&tags.site, "?"));
+    let _ = writeln!(out, "[Date \"{}\"]", q(&tags.date, "????.??.??"));
+    let _ = writeln!(out, "[Round \"{}\"]", q(&tags.round, "-"));
+    let _ = writeln!(out, "[White \"{}\"]", q(&tags.white, "?"));
+    let _ = writeln!(out, "[Black \"{}\"]", q(&tags.black, "?"));
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    let _ = writeln!(out, "[GameType \"{}\"]", variant.rules().pdn_game_type);
+    if *game.start() != Position::new(variant) || game.first_move_number() != 1 {
+        let _ = writeln!(out, "[FEN \"{}\"]", write_fen(game.start()));
+    }
+    if let Status::Draw { reason } = status {
+        if reason != DrawReason::Agreement {
+            let _ = writeln!(out, "[Termination \"{reason}\"]");
+        }
+    } else if let Status::Win { reason, .. } = status {
+        let _ = writeln!(out, "[Termination \"{reason}\"]");
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let mut push = |token: String, out: &mut String| {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    };
+    let first = variant.rules().first;
+    for (ply, text) in game.history().into_iter().enumerate() {
+        let number = move_number(game, ply);
+        let by = game.positions()[ply].turn();
+        if by == first || ply == 0 {
+            push(format!("{number} {text}"), &mut out);
+        } else {
+            push(text, &mut out);
+        }
+    }
+    push(result.to_owned(), &mut out);
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_sloppy_movetext() {
+        let text = "[Event \"x\"]\n\n 1. 32-28 19-23 2. 28x19 14x23 3. 37-32  10- 14 {comment} 4.35-30 $1 (4. 34-30) 2-0\n\n[Event \"y\"]\n1. 31-26 *";
+        let games = parse_games(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            games[0].moves,
+            ["32-28", "19-23", "28x19", "14x23", "37-32", "10-14", "35-30"]
+        );
+        assert_eq!(games[0].result.as_deref(), Some("2-0"));
+        assert_eq!(games[1].tag("event"), Some("y"));
+        let g = games[0].replay(Variant::International).unwrap();
+        assert_eq!(g.moves().len(), 7);
+    }
+
+    #[test]
+    fn round_trips_a_game() {
+        let mut g = Game::new(Variant::English);
+        for m in ["11-15", "22-18", "15x22", "25x18", "9-14"] {
+            g.play_text(m).unwrap();
+        }
+        let pdn = g.to_pdn(&PdnTags::default());
+        assert!(pdn.contains("[GameType \"21\"]"), "{pdn}");
+        assert!(
+            pdn.contains("1. 11-15 22-18 2. 15x22 25x18 3. 9-14 *"),
+            "{pdn}"
+        );
+        let back = read_game(&pdn, Variant::International).unwrap();
+        assert_eq!(back.position(), g.position());
+    }
+
+    #[test]
+    fn syntax_errors_have_lines() {
+        let e = parse_games("[Event \"x\"]\n1. 32-28 {never closed").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(parse_games("[Event \"x").is_err());
+    }
+}
