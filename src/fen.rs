@@ -72,6 +72,8 @@ pub fn parse_setup(text: &str, geometry: Geometry) -> Result<Setup, ParseFenErro
             Some('B' | 'b') => parse_pieces(rest, Color::Black, field_no, geometry, &mut setup)?,
             Some('H' | 'h') => setup.halfmove_clock = Some(counter(rest)?),
             Some('F' | 'f') => setup.fullmove_number = Some(counter(rest)?),
+            // An empty field is an empty list (`W::` is an empty board).
+            None => {}
             _ => {
                 return Err(ParseFenError::BadField {
                     field: field_no,

@@ -198,6 +198,13 @@ impl Game {
         if status.is_over() {
             return Err(GameError::GameOver(status.to_string()));
         }
+        self.push(m)?;
+        Ok(())
+    }
+
+    /// Plays a legal move even if a draw rule has ended the game: records of real games go on
+    /// after a repetition that nobody claimed.
+    pub(crate) fn push(&mut self, m: &Move) -> Result<(), GameError> {
         let next = self.position().play(m)?;
         let played = *self
             .position()

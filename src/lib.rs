@@ -16,6 +16,7 @@
 //! assert_eq!(moves, ["47x38x24x13x36", "47x38x20x9x36"]);
 //! ```
 
+pub mod ai;
 pub mod bitboard;
 pub mod fen;
 pub mod game;

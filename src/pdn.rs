@@ -128,11 +128,6 @@ impl PdnGame {
                     });
                 }
             };
-            let status = game.status();
-            if status.is_over() {
-                fail(format!("the game is already over ({status})"), furthest);
-                return false;
-            }
             let found = match notation::candidates(game.position(), text) {
                 Ok(found) => found,
                 Err(MoveTextError::Illegal { reason, .. }) => {
@@ -145,7 +140,7 @@ impl PdnGame {
                 }
             };
             if found.len() == 1 {
-                game.play(&found[0]).expect("candidates are legal");
+                game.push(&found[0]).expect("candidates are legal");
                 ply += 1;
                 continue;
             }
@@ -155,7 +150,7 @@ impl PdnGame {
                 }
                 *budget -= 1;
                 let mut attempt = game.clone();
-                attempt.play(m).expect("candidates are legal");
+                attempt.push(m).expect("candidates are legal");
                 if self.replay_from(&mut attempt, ply + 1, furthest, budget) {
                     *game = attempt;
                     return true;
@@ -214,7 +209,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
         let moves = join_split_moves(std::mem::take(words));
         for w in moves {
             if cur.result.is_none() {
-                if RESULTS.contains(&w.as_str()) {
+                if RESULTS.contains(&w.as_str()) || cur.tag("Result") == Some(w.as_str()) {
                     cur.result = Some(w);
                 } else {
                     cur.moves.push(w);
@@ -356,9 +351,8 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                     word.push(chars[i]);
                     i += 1;
                 }
-                if cur.result.is_some()
-                    || (words.last().is_some_and(|w| RESULTS.contains(&w.as_str())))
-                {
+                let is_result = |w: &str| RESULTS.contains(&w) || cur.tag("Result") == Some(w);
+                if words.last().is_some_and(|w| is_result(w)) {
                     finish(&mut games, &mut cur, &mut words, line);
                 }
                 // Drop a move number ("12.", "12...", or glued as in "12.32-28") and NAGs.
@@ -385,6 +379,7 @@ fn join_split_moves(words: Vec<String>) -> Vec<String> {
             Some(prev)
                 if prev.ends_with(['-', 'x', 'X', ':'])
                     && !RESULTS.contains(&w.as_str())
+                    && !w.contains('-')
                     && w.starts_with(|c: char| c.is_ascii_alphanumeric()) =>
             {
                 prev.push_str(&w);
