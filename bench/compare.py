@@ -1,0 +1,197 @@
+"""Perft throughput of our engine against py-draughts, measured in the same run.
+
+Run through `bench/compare`, which sets up bench/.venv and builds our CLI. For every position
+both engines count the same perft tree (bulk-counting the last ply, as both implementations
+do); node counts are checked against each other and against tests/data/perft.txt. py-draughts
+is a GPL peer used only as a black box to measure against.
+"""
+
+import argparse
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import draughts
+from draughts import BrazilianBoard, RussianBoard, StandardBoard
+
+try:  # International-only bitboard perft shipped with py-draughts 1.10.
+    from draughts.engines.turbo import perft_from_board as turbo_perft
+except ImportError:  # pragma: no cover - other versions
+    turbo_perft = None
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = {"international": StandardBoard, "russian": RussianBoard, "brazilian": BrazilianBoard}
+# py-draughts' AmericanBoard makes captures optional, so it is not English checkers: not compared.
+COMPARED = set(BOARDS)
+
+
+def load_reference():
+    """(variant, fen, [counts]) from tests/data/perft.txt."""
+    rows = []
+    for line in (ROOT / "tests/data/perft.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        variant, fen, counts = (part.strip() for part in line.split("|"))
+        rows.append((variant, fen, [int(c) for c in counts.split()]))
+    return rows
+
+
+def explicit_fen(fen):
+    """Expands ranges (`31-50`, `K1-5`) and puts White first, so any FEN reader accepts it."""
+    fields = fen.split(":")
+    out = [fields[0]]
+    for field in fields[1:]:
+        colour, body = field[0], field[1:]
+        squares = []
+        for item in filter(None, body.split(",")):
+            king = item.startswith("K")
+            item = item[1:] if king else item
+            m = re.fullmatch(r"(\d+)-(\d+)", item)
+            nums = range(int(m[1]), int(m[2]) + 1) if m else [int(item)]
+            squares += [("K" if king else "") + str(n) for n in nums]
+        out.append(colour + ",".join(squares))
+    # White's field first: py-draughts rejects `B…:W…`.
+    return ":".join([out[0]] + sorted(out[1:], key=lambda f: f[0] != "W"))
+
+
+def board_perft(board, depth):
+    """Perft through py-draughts' public API: legal_moves, push, pop."""
+    moves = board.legal_moves
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for m in moves:
+        board.push(m)
+        total += board_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def time_theirs(make_board, counter, max_depth, seconds):
+    """Deepens until one depth takes `seconds`; returns {depth: (nodes, secs)}."""
+    results = {}
+    for d in range(1, max_depth + 1):
+        board = make_board()
+        t = time.perf_counter()
+        n = counter(board, d)
+        results[d] = (n, time.perf_counter() - t)
+        if results[d][1] >= seconds:
+            break
+    return results
+
+
+def run_ours(binary, variant, fen, depth):
+    """{depth: (nodes, secs)} from `draughts perft` (one `depth nodes seconds` line per depth)."""
+    cmd = [str(binary), "perft", "--variant", variant, "--depth", str(depth), "--fen", fen]
+    if Path(binary).name.startswith("draughts-perft-native"):
+        cmd.remove("perft")
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    results = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0].isdigit():
+            results[int(parts[0])] = (int(parts[1]), float(parts[2]))
+    return results
+
+
+def time_ours(binary, variant, fen, same_depth, min_seconds, max_depth):
+    """Our counts up to `same_depth` and a depth whose timing is long enough to trust."""
+    depth = same_depth
+    while True:
+        res = run_ours(binary, variant, fen, depth)
+        if res[depth][1] >= min_seconds or depth >= max_depth:
+            return res, depth
+        # Grow by the observed branching factor rather than blindly.
+        depth += 1
+
+
+def fmt_nps(n, s):
+    return f"{n / s / 1e6:8.2f}M" if s > 0 else "     inf"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ours", required=True, help="our CLI (or the bench/native stand-in)")
+    ap.add_argument("--seconds", type=float, default=2.0,
+                    help="deepen py-draughts until one depth takes this long")
+    ap.add_argument("--ours-seconds", type=float, default=0.25,
+                    help="time our perft at a depth taking at least this long")
+    ap.add_argument("--quick", action="store_true", help="short run (CI smoke test)")
+    args = ap.parse_args()
+    if args.quick:
+        args.seconds, args.ours_seconds = 0.2, 0.02
+
+    print(f"py-draughts {getattr(draughts, '__version__', '?')}, python {sys.version.split()[0]}")
+    print(f"ours: {args.ours}")
+    print("nodes/s = perft leaves / seconds (both bulk-count the last ply); "
+          "ratio = ours / theirs\n")
+    header = (f"{'position':<26} {'peer':<6} {'d':>2} {'nodes':>10} {'theirs s':>9} "
+              f"{'theirs n/s':>10} | {'d':>2} {'ours s':>8} {'ours n/s':>10} | {'ratio':>7}")
+    print(header)
+    print("-" * len(header))
+
+    mismatches = 0
+    ratios = []
+    tricky = 0
+    legend = []
+    for variant, fen, reference in load_reference():
+        if variant not in COMPARED:
+            continue
+        start = fen in ("W:W31-50:B1-20", "W:W21-32:B1-12")
+        if not start and variant != "international":
+            continue
+        if start:
+            label = f"{variant} start"
+        else:
+            tricky += 1
+            label = f"international tricky {tricky}"
+            legend.append(f"  tricky {tricky}: {fen}")
+        py_fen = explicit_fen(fen)
+        cls = BOARDS[variant]
+
+        peers = [("board", lambda: cls.from_fen(py_fen), board_perft)]
+        if variant == "international" and turbo_perft is not None:
+            peers.append(("turbo", lambda: cls.from_fen(py_fen), turbo_perft))
+        for peer, make_board, counter in peers:
+            theirs = time_theirs(make_board, counter, 12, args.seconds)
+            depth = max(theirs)
+            n_theirs, s_theirs = theirs[depth]
+            ours, our_depth = time_ours(args.ours, variant, fen, depth, args.ours_seconds, 14)
+            for d, (n, _) in theirs.items():
+                ref = reference[d - 1] if d <= len(reference) else None
+                if ours[d][0] != n or (ref is not None and ref != n):
+                    mismatches += 1
+                    print(f"WARNING: {label} depth {d}: ours {ours[d][0]}, "
+                          f"py-draughts ({peer}) {n}, reference {ref}")
+            for d, (n, _) in ours.items():
+                ref = reference[d - 1] if d <= len(reference) else None
+                if ref is not None and ref != n:
+                    mismatches += 1
+                    print(f"WARNING: {label} depth {d}: ours {n}, reference {ref}")
+            n_ours, s_ours = ours[our_depth]
+            ratio = (n_ours / s_ours) / (n_theirs / s_theirs) if s_ours > 0 else float("inf")
+            ratios.append((label, peer, ratio))
+            print(f"{label:<26} {peer:<6} {depth:>2} {n_theirs:>10} {s_theirs:>9.3f} "
+                  f"{fmt_nps(n_theirs, s_theirs):>10} | {our_depth:>2} {s_ours:>8.3f} "
+                  f"{fmt_nps(n_ours, s_ours):>10} | {ratio:>6.0f}x")
+
+    print("\n".join([""] + legend))
+    print()
+    if not args.quick:
+        res = run_ours(args.ours, "international", "W:W31-50:B1-20", 9)
+        n9, s9 = res[9]
+        print(f"International perft(9): {n9} leaves in {s9:.3f} s "
+              f"({fmt_nps(n9, s9).strip()} nodes/s; target < 1 s: {'met' if s9 < 1 else 'NOT met'})")
+    worst = min(ratios, key=lambda r: r[2])
+    print(f"lowest ratio: {worst[2]:.0f}x ({worst[0]}, py-draughts {worst[1]}); target >= 200x")
+    if mismatches:
+        print(f"WARNING: {mismatches} node-count disagreement(s)")
+        return 1
+    print("node counts: all agree (ours = py-draughts = tests/data/perft.txt)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
