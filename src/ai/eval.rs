@@ -233,7 +233,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             lone(weak) && strong.kings >= 1 && strong.total() <= 3
         };
         if holds(white, black) || holds(black, white) {
-            score /= 16;
+            score = (score / 32).clamp(-30, 30);
         }
     }
 

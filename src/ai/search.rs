@@ -223,12 +223,7 @@ impl Engine {
 
     /// Scores every root move with a full-window search of `depth` plies (slow; for the
     /// weaker levels that choose among near-best moves).
-    pub fn score_moves(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        depth: u32,
-    ) -> Vec<(Move, i32)> {
+    pub fn score_moves(&mut self, pos: &Position, history: &[u64], depth: u32) -> Vec<(Move, i32)> {
         self.nodes = 0;
         self.node_limit = u64::MAX;
         self.stopped = false;
@@ -245,15 +240,7 @@ impl Engine {
             let mut child = *pos;
             child.play_unchecked(&m);
             let h = zobrist::after(pos, hash, &m);
-            let s = -self.negamax(
-                &child,
-                h,
-                depth.max(1) as i32 - 1,
-                -INF,
-                INF,
-                1,
-                &limits,
-            );
+            let s = -self.negamax(&child, h, depth.max(1) as i32 - 1, -INF, INF, 1, &limits);
             out.push((m, s));
         }
         self.stack.pop();
@@ -301,7 +288,7 @@ impl Engine {
         }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
+        } else if self.nodes & 2047 == 0 {
             if let Some(stop) = limits.stop {
                 if stop() {
                     self.stopped = true;
@@ -385,10 +372,10 @@ impl Engine {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, *alpha, beta, ply, limits);
         }
-        self.nodes += 1;
         if self.out_of_budget(limits) {
             return 0;
         }
+        self.nodes += 1;
         let pv_node = beta - *alpha > 1;
         let slot = hash as usize & self.tt_mask;
         let entry = self.tt[slot];
@@ -444,7 +431,16 @@ impl Engine {
             let new_depth = depth - 1 + extension;
             let quiet = !m.is_capture() && !m.promotes();
             let score = if i == 0 {
-                -self.negamax_run(&child, child_hash, new_depth, -beta, -*alpha, ply + 1, child_run, limits)
+                -self.negamax_run(
+                    &child,
+                    child_hash,
+                    new_depth,
+                    -beta,
+                    -*alpha,
+                    ply + 1,
+                    child_run,
+                    limits,
+                )
             } else {
                 let reduce = if depth >= 3 && i >= 3 && quiet && !self.is_killer(ply, &m) {
                     1 + i32::from(i >= 8 && depth >= 6)
@@ -462,10 +458,28 @@ impl Engine {
                     limits,
                 );
                 if s > *alpha && reduce > 0 {
-                    s = -self.negamax_run(&child, child_hash, new_depth, -*alpha - 1, -*alpha, ply + 1, child_run, limits);
+                    s = -self.negamax_run(
+                        &child,
+                        child_hash,
+                        new_depth,
+                        -*alpha - 1,
+                        -*alpha,
+                        ply + 1,
+                        child_run,
+                        limits,
+                    );
                 }
                 if s > *alpha && s < beta {
-                    s = -self.negamax_run(&child, child_hash, new_depth, -beta, -*alpha, ply + 1, child_run, limits);
+                    s = -self.negamax_run(
+                        &child,
+                        child_hash,
+                        new_depth,
+                        -beta,
+                        -*alpha,
+                        ply + 1,
+                        child_run,
+                        limits,
+                    );
                 }
                 s
             };
@@ -519,10 +533,10 @@ impl Engine {
         ply: usize,
         limits: &Limits,
     ) -> i32 {
-        self.nodes += 1;
         if self.out_of_budget(limits) {
             return 0;
         }
+        self.nodes += 1;
         if !pos.has_capture() {
             if super::eval::mobility(pos, pos.turn()) == 0 {
                 return -WIN + ply as i32;
