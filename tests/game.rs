@@ -1,0 +1,212 @@
+//! The game record: draw rules, results, undo/redo, errors that change nothing, PDN round trip.
+
+use draughts::{
+    parse_fen, DrawReason, Game, GameError, Move, PdnTags, Position, Status, Variant, WinReason,
+};
+use std::collections::HashSet;
+
+/// Plays quiet king moves (first in text order) that never repeat a position, never offer a
+/// capture and leave the opponent a quiet reply, until the game ends or `max` plies have been
+/// played. Returns the ply count at which the game ended.
+fn wander(game: &mut Game, max: usize) -> usize {
+    let quiet_king_moves = |pos: &Position| -> Vec<(Move, Position)> {
+        let mut legal = pos.legal_moves();
+        legal.sort_by_key(Move::full_notation);
+        legal
+            .into_iter()
+            .filter(|m| {
+                !m.is_capture()
+                    && pos
+                        .piece_at(m.from())
+                        .is_some_and(|p| p.role == draughts::Role::King)
+            })
+            .map(|m| {
+                let mut next = *pos;
+                next.play_unchecked(&m);
+                (m, next)
+            })
+            .filter(|(_, next)| !next.has_capture())
+            .collect()
+    };
+    let mut seen: HashSet<Position> = game.positions().iter().copied().collect();
+    for ply in 0..max {
+        if game.status().is_over() {
+            return ply;
+        }
+        let pos = *game.position();
+        let (m, next) = quiet_king_moves(&pos)
+            .into_iter()
+            .find(|(_, next)| !seen.contains(next) && !quiet_king_moves(next).is_empty())
+            .unwrap_or_else(|| panic!("no fresh quiet move in {pos:?}"));
+        game.play(&m).unwrap();
+        seen.insert(next);
+    }
+    max
+}
+
+#[test]
+fn threefold_repetition_draws() {
+    let mut g = Game::from_fen("W:WK48,K50:BK3,K1", Variant::International).unwrap();
+    for m in ["48-43", "3-9", "43-48", "9-3", "48-43", "3-9", "43-48"] {
+        assert_eq!(g.status(), Status::Ongoing, "before {m}");
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.status(), Status::Ongoing);
+    g.play_text("9-3").unwrap();
+    assert_eq!(
+        g.status(),
+        Status::Draw {
+            reason: DrawReason::Repetition
+        }
+    );
+    assert_eq!(g.status().to_string(), "draw (threefold repetition)");
+    // Taking the move back reopens the game; moves are then refused while it is drawn again.
+    assert!(g.undo());
+    assert_eq!(g.status(), Status::Ongoing);
+    assert!(g.redo());
+    assert!(matches!(g.play_text("48-43"), Err(GameError::GameOver(_))));
+}
+
+#[test]
+fn twenty_five_king_moves_draw_in_international() {
+    let mut g = Game::from_fen("W:WK46,K50,36:BK5,K1,15", Variant::International).unwrap();
+    assert_eq!(wander(&mut g, 200), 50);
+    assert_eq!(g.status().to_string(), "draw (25-move rule)");
+}
+
+#[test]
+fn forty_move_rule_in_english() {
+    let mut g = Game::from_fen("B:WK29,K32,K28:BK1,K4,K5", Variant::English).unwrap();
+    assert_eq!(wander(&mut g, 200), 80);
+    assert_eq!(
+        g.status(),
+        Status::Draw {
+            reason: DrawReason::KingMoves { moves: 40 }
+        }
+    );
+}
+
+#[test]
+fn sixteen_and_five_move_endgames() {
+    let mut g = Game::from_fen("W:WK46,K50,K45:BK3", Variant::International).unwrap();
+    assert_eq!(wander(&mut g, 200), 32);
+    assert_eq!(g.status().to_string(), "draw (16-move rule)");
+    let mut g = Game::from_fen("W:WK46,K50:BK3", Variant::International).unwrap();
+    assert_eq!(wander(&mut g, 200), 10);
+    assert_eq!(g.status().to_string(), "draw (5-move rule)");
+    // Russian: three kings against one, 15 moves.
+    let mut g = Game::from_fen("W:WK29,K30,K31:BK3", Variant::Russian).unwrap();
+    assert_eq!(wander(&mut g, 200), 30);
+    assert_eq!(g.status().to_string(), "draw (15-move rule)");
+}
+
+#[test]
+fn undo_redo_and_new_moves_drop_the_redo_line() {
+    let mut g = Game::new(Variant::International);
+    assert!(!g.undo());
+    g.play_text("32-28").unwrap();
+    g.play_text("19-23").unwrap();
+    g.play_text("28x19").unwrap();
+    assert_eq!(g.history(), ["32-28", "19-23", "28x19"]);
+    assert_eq!(g.position().counts(draughts::Color::Black).men, 19);
+    assert!(g.undo());
+    assert_eq!(g.position().counts(draughts::Color::Black).men, 20);
+    assert!(g.can_redo());
+    assert!(g.redo());
+    assert!(!g.redo());
+    g.undo();
+    g.undo();
+    g.play_text("18-23").unwrap();
+    assert!(!g.can_redo());
+    assert_eq!(g.history(), ["32-28", "18-23"]);
+}
+
+#[test]
+fn illegal_moves_change_nothing_and_say_why() {
+    let mut g = Game::new(Variant::International);
+    let before = g.clone().fen();
+    for (text, why) in [
+        ("33-27", "cannot move there"),
+        ("19-23", "Black's"),
+        ("hello", "not a move"),
+        ("32-60", "60"),
+        ("", "not a move"),
+    ] {
+        let e = g.play_text(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+        assert_eq!(g.fen(), before);
+        assert!(g.moves().is_empty());
+    }
+    let mut g = Game::from_fen("W:W28,40:B23", Variant::International).unwrap();
+    let e = g.play_text("40-35").unwrap_err().to_string();
+    assert!(e.contains("compulsory"), "{e}");
+    let mut g = Game::from_fen("W:W32,33:B17,27,28", Variant::International).unwrap();
+    let e = g.play_text("32x23").unwrap_err().to_string();
+    assert!(e.contains("majority rule requires taking 2 pieces"), "{e}");
+}
+
+#[test]
+fn resignation_and_agreed_draws() {
+    let mut g = Game::new(Variant::English);
+    g.play_text("11-15").unwrap();
+    g.resign(draughts::Color::White);
+    assert_eq!(
+        g.status(),
+        Status::Win {
+            winner: draughts::Color::Black,
+            reason: WinReason::Resignation
+        }
+    );
+    assert!(g.legal_moves().is_empty());
+    assert!(g.undo());
+    assert_eq!(g.status(), Status::Ongoing);
+    g.agree_draw();
+    assert_eq!(g.status().to_string(), "draw (agreement)");
+    let pdn = g.to_pdn(&PdnTags::default());
+    assert!(pdn.contains("[Result \"1/2-1/2\"]"), "{pdn}");
+}
+
+#[test]
+fn pdn_round_trip_from_a_fen_with_black_to_move() {
+    let mut g = Game::from_fen("B:W28,33,K46:B17,19,K5", Variant::International).unwrap();
+    g.play_text("19-23").unwrap();
+    g.play_text("28x19").unwrap();
+    let reply = g.legal_moves()[0];
+    g.play(&reply).unwrap();
+    let tags = PdnTags {
+        white: Some("Ann \"A\"".into()),
+        black: Some("Bob".into()),
+        ..PdnTags::default()
+    };
+    let pdn = g.to_pdn(&tags);
+    assert!(pdn.contains("[FEN \"B:W28,33,K46:BK5,17,19\"]"), "{pdn}");
+    assert!(pdn.contains("1... 19-23 2. 28x19"), "{pdn}");
+    let back = draughts::read_game(&pdn, Variant::English).unwrap();
+    assert_eq!(back.variant(), Variant::International);
+    assert_eq!(back.positions(), g.positions());
+    let games = draughts::parse_games(&pdn).unwrap();
+    assert_eq!(games[0].tag("White"), Some("Ann \"A\""));
+}
+
+#[test]
+fn bad_fen_and_pdn_are_reported() {
+    for bad in [
+        "",
+        "Z:W31:B1",
+        "W:W31-29:B1",
+        "W:W31,K:B1",
+        "W:X31:B1",
+        "W:W:B:H-1",
+    ] {
+        assert!(parse_fen(bad, Variant::International).is_err(), "{bad:?}");
+    }
+    let e = draughts::read_game("[FEN \"W:W99:B1\"]\n1. 32-28 *", Variant::International)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("99"), "{e}");
+    let e = draughts::read_game("1. 32-28 28-23 *", Variant::International)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("1... 28-23"), "{e}");
+    assert!(draughts::read_game("", Variant::International).is_err());
+}
