@@ -158,7 +158,17 @@ impl Position {
             out,
         };
         let base_empty = g.mask() & !self.occupied();
-        for from in us {
+        // Only men with an enemy next to them and an empty square beyond can start a capture;
+        // kings (few) are all searched.
+        let them = self.pieces(self.turn.other());
+        let mut starters = us & self.kings;
+        for dir in Dir::ALL {
+            if self.rules().men_capture_backward || dir.is_forward(self.turn) {
+                let back = -g.step(dir);
+                starters |= (base_empty.shift(back) & them).shift(back) & us;
+            }
+        }
+        for from in starters {
             let king = self.kings.contains(from);
             search.from = g.square(from);
             search.started_as_king = king;

@@ -174,27 +174,28 @@ impl Geometry {
         n >= 1 && n <= self.squares() as u32
     }
 
+    /// Index into the per-geometry tables below.
+    #[inline]
+    const fn table(self) -> usize {
+        (self.size == 10) as usize
+    }
+
     /// The bit of a square in the padded layout.
     #[inline]
     pub const fn bit(self, sq: Square) -> u8 {
-        sq.0 + sq.0 / (2 * self.per_row())
+        TABLES[self.table()].bit_of[sq.0 as usize & 63]
     }
 
     /// The square of a (valid, non-ghost) bit.
     #[inline]
     pub const fn square(self, bit: u8) -> Square {
-        Square(bit - bit / (2 * self.per_row() + 1))
+        Square(TABLES[self.table()].square_of[bit as usize & 63])
     }
 
     /// All playable cells.
+    #[inline]
     pub const fn mask(self) -> Bitboard {
-        let mut m = 0u64;
-        let mut i = 0;
-        while i < self.squares() {
-            m |= 1 << self.bit(Square(i));
-            i += 1;
-        }
-        Bitboard(m)
+        Bitboard(TABLES[self.table()].mask)
     }
 
     /// The signed bit step of one diagonal move.
@@ -232,18 +233,13 @@ impl Geometry {
     }
 
     /// The row on which `color`'s men are crowned.
+    #[inline]
     pub const fn promotion_row(self, color: Color) -> Bitboard {
-        let row = match color {
-            Color::White => 0,
-            Color::Black => self.size - 1,
-        };
-        let mut m = 0u64;
-        let mut i = 0;
-        while i < self.per_row() {
-            m |= 1 << self.bit(Square(row * self.per_row() + i));
-            i += 1;
-        }
-        Bitboard(m)
+        let t = &TABLES[self.table()];
+        Bitboard(match color {
+            Color::White => t.top_row,
+            Color::Black => t.bottom_row,
+        })
     }
 
     /// Algebraic name (`c3`), with a1 at White's bottom-left.
@@ -266,6 +262,45 @@ impl Geometry {
         self.at(self.size - rank, col)
     }
 }
+
+/// Square/bit conversions and masks, computed at compile time for both board sizes: the move
+/// generator converts on every move, so these must not divide or loop.
+struct Tables {
+    bit_of: [u8; 64],
+    square_of: [u8; 64],
+    mask: u64,
+    top_row: u64,
+    bottom_row: u64,
+}
+
+const fn tables(size: u8) -> Tables {
+    let per_row = size / 2;
+    let squares = size * per_row;
+    let mut t = Tables {
+        bit_of: [0; 64],
+        square_of: [0; 64],
+        mask: 0,
+        top_row: 0,
+        bottom_row: 0,
+    };
+    let mut i = 0;
+    while i < squares {
+        let bit = i + i / (2 * per_row);
+        t.bit_of[i as usize] = bit;
+        t.square_of[bit as usize] = i;
+        t.mask |= 1 << bit;
+        if i < per_row {
+            t.top_row |= 1 << bit;
+        }
+        if i >= squares - per_row {
+            t.bottom_row |= 1 << bit;
+        }
+        i += 1;
+    }
+    t
+}
+
+static TABLES: [Tables; 2] = [tables(8), tables(10)];
 
 #[cfg(test)]
 mod tests {
