@@ -1,0 +1,114 @@
+//! The `draughts` binary: `moves` from tests/data/moves.txt, `perft`, `pdn`, and bad input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn draughts(args: &[&str], stdin: &str) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn moves_match_the_data_file() {
+    let data = include_str!("data/moves.txt");
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (out, code) = draughts(&["moves", "--variant", f[0]], &format!("{}\n", f[1]));
+        assert_eq!(code, 0, "{line}");
+        assert_eq!(out.trim_end_matches('\n'), f[2], "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 15);
+}
+
+#[test]
+fn moves_reports_bad_lines_and_goes_on() {
+    let (out, code) = draughts(
+        &["moves", "--variant", "english"],
+        "B:W21-32:B1-12\nnonsense\nW:W33:B1\nB:W21-32:B1-12\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[1].starts_with("error: FEN side to move"), "{out}");
+    assert!(
+        lines[2].starts_with("error: invalid position: square 33"),
+        "{out}"
+    );
+    assert_eq!(lines[0], lines[3]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn perft_prints_depth_nodes_seconds() {
+    let (out, code) = draughts(&["perft", "--variant", "russian", "--depth", "4"], "");
+    assert_eq!(code, 0);
+    let counts: Vec<&str> = out
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(f.len(), 3, "{l}");
+            assert!(f[2].parse::<f64>().is_ok(), "{l}");
+            f[1]
+        })
+        .collect();
+    assert_eq!(counts, ["7", "49", "302", "1469"]);
+    let (out, _) = draughts(
+        &[
+            "perft",
+            "--depth",
+            "2",
+            "--divide",
+            "--fen",
+            "W:WK47:B14,19,29,31,42",
+        ],
+        "",
+    );
+    assert!(out.contains("47x38x24x13x36 "), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("total "), "{out}");
+    let (_, code) = draughts(&["perft", "--depth", "x"], "");
+    assert_eq!(code, 2);
+    let (_, code) = draughts(&["perft", "--variant", "chess", "--depth", "1"], "");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn pdn_replays_a_file_game_by_game() {
+    let dir = std::env::temp_dir().join(format!("draughts-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n[Event \"b\"]\n1. 32-28 19-25 2. 28-22 *\n",
+    )
+    .unwrap();
+    let (out, code) = draughts(&["pdn", file.to_str().unwrap()], "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok 4");
+    assert_eq!(
+        lines[1],
+        "illegal 1... 19-25: the piece on 19 cannot move there"
+    );
+    assert_eq!(lines[2], "games 2 ok 1 failed 1 plies 4");
+    assert_eq!(code, 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
