@@ -29,6 +29,8 @@ pub mod position;
 pub mod setup;
 pub mod square;
 pub mod variant;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use bitboard::Bitboard;
 pub use fen::{parse_fen, parse_setup, write_fen, FenError, ParseFenError};

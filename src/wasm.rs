@@ -1,0 +1,463 @@
+//! The engine for JavaScript: one long-lived [`DraughtsGame`] handle with coarse, camelCase
+//! methods that return small plain objects, plus two stateless helpers.
+//!
+//! The page decides nothing about the rules: legal moves arrive with their path, captured squares
+//! and promotion, moves are played by text, and the result comes from [`Game::status`]. Every
+//! fallible call returns a `JsError` with a readable message and leaves the game unchanged.
+//!
+//! ```js
+//! const g = new DraughtsGame("international");
+//! g.legalMoves();      // [{ from: 31, to: 26, path: [26], captures: [], promotes: false,
+//!                      //    notation: "31-26", full: "31-26" }, …]
+//! g.applyMove("32-28");
+//! g.status();          // { state: "ongoing", text: "ongoing", result: "*" }
+//! ```
+
+use crate::game::{Game, PdnTags, Status};
+use crate::mv::Move;
+use crate::notation;
+use crate::pdn::{parse_games, result_token, PdnError};
+use crate::position::Position;
+use crate::setup::Role;
+use crate::square::{Color, Square};
+use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+fn init() {
+    console_error_panic_hook::set_once();
+}
+
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    // Plain data of our own making always serializes; a failure would be a bug, shown as null.
+    // `None` becomes `null` (not `undefined`) so arrays such as `board()` keep their holes.
+    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    value.serialize(&ser).unwrap_or(JsValue::NULL)
+}
+
+fn parse_variant(name: &str) -> Result<Variant, JsError> {
+    name.parse::<Variant>()
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A legal move as the page sees it: official square numbers throughout.
+#[derive(Serialize)]
+struct MoveView {
+    from: u8,
+    to: u8,
+    /// Landing squares after `from`, ending with `to`.
+    path: Vec<u8>,
+    /// Captured squares in the order they are jumped.
+    captures: Vec<u8>,
+    promotes: bool,
+    /// The standard short text (full path only when needed to tell moves apart).
+    notation: String,
+    /// The full path text, `47x38x24x13x36`.
+    full: String,
+}
+
+fn move_view(pos: &Position, m: &Move) -> MoveView {
+    let nums = |s: &[Square]| s.iter().map(|q| q.number()).collect();
+    MoveView {
+        from: m.from().number(),
+        to: m.to().number(),
+        path: nums(m.path()),
+        captures: nums(m.captures()),
+        promotes: m.promotes(),
+        notation: notation::move_to_text(pos, m),
+        full: m.full_notation(),
+    }
+}
+
+#[derive(Serialize)]
+struct PieceView {
+    color: Color,
+    role: Role,
+}
+
+#[derive(Serialize)]
+struct SquareView {
+    square: u8,
+    /// Row from the top and column from the left as White sees the board, 0-based.
+    row: u8,
+    col: u8,
+}
+
+#[derive(Serialize)]
+struct SideCounts {
+    men: u8,
+    kings: u8,
+    total: u8,
+}
+
+#[derive(Serialize)]
+struct CountsView {
+    white: SideCounts,
+    black: SideCounts,
+}
+
+#[derive(Serialize)]
+struct StatusView {
+    /// "ongoing", "win" or "draw".
+    state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<Color>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    /// "White wins (no pieces)", "draw (threefold repetition)", "ongoing".
+    text: String,
+    /// The PDN result token: `2-0`, `1-0`, `1/2-1/2`, `*`, ….
+    result: &'static str,
+}
+
+#[derive(Serialize)]
+struct PlyView {
+    /// The move number as written in PDN.
+    number: u32,
+    color: Color,
+    text: String,
+}
+
+/// Player-facing PDN tags; every field optional.
+#[derive(Deserialize, Default)]
+struct TagsIn {
+    event: Option<String>,
+    site: Option<String>,
+    date: Option<String>,
+    round: Option<String>,
+    white: Option<String>,
+    black: Option<String>,
+}
+
+fn pdn_error(e: PdnError) -> JsError {
+    JsError::new(&format!("Cannot read the PDN: {e}"))
+}
+
+/// A game in progress: the board, the moves played (with undo and redo) and the result.
+#[wasm_bindgen(js_name = DraughtsGame)]
+pub struct DraughtsGame {
+    game: Game,
+}
+
+#[wasm_bindgen(js_class = DraughtsGame)]
+impl DraughtsGame {
+    /// A game from the start position of `variant` (international, english, russian, brazilian).
+    ///
+    /// # Errors
+    /// An unknown variant name.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: &str) -> Result<DraughtsGame, JsError> {
+        init();
+        Ok(DraughtsGame {
+            game: Game::new(parse_variant(variant)?),
+        })
+    }
+
+    /// A game starting from a FEN position.
+    ///
+    /// # Errors
+    /// An unknown variant, or a FEN that is malformed or not a legal position.
+    #[wasm_bindgen(js_name = fromFen)]
+    pub fn from_fen(fen: &str, variant: &str) -> Result<DraughtsGame, JsError> {
+        init();
+        let variant = parse_variant(variant)?;
+        let game = Game::from_fen(fen, variant)
+            .map_err(|e| JsError::new(&format!("Cannot read the FEN: {e}")))?;
+        Ok(DraughtsGame { game })
+    }
+
+    /// The first game of a PDN text, replayed; `variant` applies when it has no `GameType` tag.
+    /// A decisive or drawn result tag that the final position does not explain (resignation,
+    /// agreement) is kept as the game's result.
+    ///
+    /// # Errors
+    /// An unknown variant, bad PDN syntax, no game, or a move that does not replay.
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(pdn: &str, variant: &str) -> Result<DraughtsGame, JsError> {
+        init();
+        let variant = parse_variant(variant)?;
+        let games = parse_games(pdn).map_err(|e| pdn_error(e.into()))?;
+        let first = games.first().ok_or_else(|| pdn_error(PdnError::NoGame))?;
+        let mut game = first.replay(variant).map_err(pdn_error)?;
+        if !game.status().is_over() {
+            match first.result.as_deref().map(str::trim) {
+                Some("1-0" | "2-0") => game.resign(Color::Black),
+                Some("0-1" | "0-2") => game.resign(Color::White),
+                Some("1/2-1/2" | "1-1" | "½-½") => game.agree_draw(),
+                _ => {}
+            }
+        }
+        Ok(DraughtsGame { game })
+    }
+
+    /// The variant's name.
+    pub fn variant(&self) -> String {
+        self.game.variant().name().to_owned()
+    }
+
+    /// Cells per side: 10 or 8.
+    pub fn size(&self) -> u8 {
+        self.game.variant().geometry().size()
+    }
+
+    /// Every playable square with its row and column (0-based, top-left as White sees it):
+    /// `[{ square, row, col }]`, so the page never derives the numbering.
+    pub fn squares(&self) -> JsValue {
+        let g = self.game.variant().geometry();
+        let v: Vec<SquareView> = g
+            .all_squares()
+            .map(|s| SquareView {
+                square: s.number(),
+                row: g.row(s),
+                col: g.col(s),
+            })
+            .collect();
+        to_js(&v)
+    }
+
+    /// Legal moves now (none once the game is over):
+    /// `[{ from, to, path, captures, promotes, notation, full }]`.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> JsValue {
+        let pos = self.game.position();
+        let v: Vec<MoveView> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(|m| move_view(pos, m))
+            .collect();
+        to_js(&v)
+    }
+
+    /// Plays a move given as text (`32-28`, `28x19`, a full or partial path `47x38x24x13x36`,
+    /// or algebraic on boards that use it) and returns it as a move object.
+    ///
+    /// # Errors
+    /// Malformed, ambiguous or illegal text, or the game is over; the game is unchanged.
+    #[wasm_bindgen(js_name = applyMove)]
+    pub fn apply_move(&mut self, notation: &str) -> Result<JsValue, JsError> {
+        let before = *self.game.position();
+        let m = self
+            .game
+            .play_text(notation)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(to_js(&move_view(&before, &m)))
+    }
+
+    /// Takes back a resignation, draw agreement or the last move; false if there was nothing.
+    pub fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    /// Replays the next undone move; false if there is none.
+    pub fn redo(&mut self) -> bool {
+        self.game.redo()
+    }
+
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.game.can_undo()
+    }
+
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    /// The piece on each square: element `n - 1` is square `n`, `null` or `{ color, role }`
+    /// with color `"white"`/`"black"` and role `"man"`/`"king"`.
+    pub fn board(&self) -> JsValue {
+        let pos = self.game.position();
+        let v: Vec<Option<PieceView>> = pos
+            .geometry()
+            .all_squares()
+            .map(|s| {
+                pos.piece_at(s).map(|p| PieceView {
+                    color: p.color,
+                    role: p.role,
+                })
+            })
+            .collect();
+        to_js(&v)
+    }
+
+    /// The side to move: `"white"` or `"black"`.
+    pub fn turn(&self) -> String {
+        self.game.position().turn().name().to_owned()
+    }
+
+    /// `{ white: { men, kings, total }, black: { … } }`.
+    pub fn counts(&self) -> JsValue {
+        let pos = self.game.position();
+        let side = |c| {
+            let n = pos.counts(c);
+            SideCounts {
+                men: n.men,
+                kings: n.kings,
+                total: n.total(),
+            }
+        };
+        to_js(&CountsView {
+            white: side(Color::White),
+            black: side(Color::Black),
+        })
+    }
+
+    /// `{ state: "ongoing" | "win" | "draw", winner?, reason?, text, result }`.
+    pub fn status(&self) -> JsValue {
+        let status = self.game.status();
+        let (state, winner, reason) = match status {
+            Status::Ongoing => ("ongoing", None, None),
+            Status::Win { winner, reason } => ("win", Some(winner), Some(reason.to_string())),
+            Status::Draw { reason } => ("draw", None, Some(reason.to_string())),
+        };
+        to_js(&StatusView {
+            state,
+            winner,
+            reason,
+            text: status.to_string(),
+            result: result_token(self.game.variant(), status),
+        })
+    }
+
+    /// The side to move resigns (nothing happens once the game is over).
+    pub fn resign(&mut self) {
+        let turn = self.game.position().turn();
+        self.game.resign(turn);
+    }
+
+    /// Both players agree to a draw (nothing happens once the game is over).
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) {
+        self.game.agree_draw();
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        self.game.fen()
+    }
+
+    /// The game as PDN; `tags` optionally sets `{ event, site, date, round, white, black }`.
+    pub fn pdn(&self, tags: JsValue) -> String {
+        self.game.to_pdn(&tags_from(tags))
+    }
+
+    /// The game including moves that could be redone, as PDN (for saving), with [`Self::ply`]
+    /// telling how many of them are played.
+    #[wasm_bindgen(js_name = pdnWithRedo)]
+    pub fn pdn_with_redo(&self, tags: JsValue) -> String {
+        let mut all = self.game.clone();
+        while all.redo() {}
+        all.to_pdn(&tags_from(tags))
+    }
+
+    /// Number of moves played from the start position.
+    pub fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// A game saved by [`Self::pdn_with_redo`] with `ply` of its moves played (the rest redoable).
+    ///
+    /// # Errors
+    /// As [`Self::from_pdn`].
+    pub fn restore(pdn: &str, variant: &str, ply: usize) -> Result<DraughtsGame, JsError> {
+        let mut g = DraughtsGame::from_pdn(pdn, variant)?;
+        while g.game.moves().len() > ply && g.game.undo() {}
+        Ok(g)
+    }
+
+    /// Standard texts of the moves played, in order.
+    pub fn history(&self) -> Vec<String> {
+        self.game.history()
+    }
+
+    /// The moves played with their PDN move numbers and movers:
+    /// `[{ number, color, text }]`, for a numbered move list.
+    #[wasm_bindgen(js_name = moveList)]
+    pub fn move_list(&self) -> JsValue {
+        let first = self.game.variant().rules().first;
+        let offset = u32::from(self.game.start().turn() != first);
+        let positions = self.game.positions();
+        let v: Vec<PlyView> = self
+            .game
+            .history()
+            .into_iter()
+            .enumerate()
+            .map(|(ply, text)| PlyView {
+                number: self.game.first_move_number() + (ply as u32 + offset) / 2,
+                color: positions[ply].turn(),
+                text,
+            })
+            .collect();
+        to_js(&v)
+    }
+
+    /// The last move played as a move object, or `null`.
+    #[wasm_bindgen(js_name = lastMove)]
+    pub fn last_move(&self) -> JsValue {
+        let moves = self.game.moves();
+        match moves.last() {
+            None => JsValue::NULL,
+            Some(m) => {
+                let before = &self.game.positions()[moves.len() - 1];
+                to_js(&move_view(before, m))
+            }
+        }
+    }
+}
+
+fn tags_from(tags: JsValue) -> PdnTags {
+    let t: TagsIn = if tags.is_undefined() || tags.is_null() {
+        TagsIn::default()
+    } else {
+        serde_wasm_bindgen::from_value(tags).unwrap_or_default()
+    };
+    PdnTags {
+        event: t.event,
+        site: t.site,
+        date: t.date,
+        round: t.round,
+        white: t.white,
+        black: t.black,
+    }
+}
+
+/// The legal moves of a FEN position, as [`DraughtsGame::legal_moves`] gives them.
+///
+/// # Errors
+/// An unknown variant or a bad FEN.
+#[wasm_bindgen(js_name = legalMoves)]
+pub fn legal_moves(fen: &str, variant: &str) -> Result<JsValue, JsError> {
+    Ok(DraughtsGame::from_fen(fen, variant)?.legal_moves())
+}
+
+/// Plays a move on a FEN position and returns the FEN after it.
+///
+/// # Errors
+/// An unknown variant, a bad FEN, or move text that is malformed or illegal there.
+#[wasm_bindgen(js_name = applyMove)]
+pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, JsError> {
+    let mut g = DraughtsGame::from_fen(fen, variant)?;
+    g.apply_move(notation)?;
+    Ok(g.fen())
+}
+
+/// The variants this engine plays, as `[{ name, size, first }]`.
+#[wasm_bindgen]
+pub fn variants() -> JsValue {
+    #[derive(Serialize)]
+    struct V {
+        name: &'static str,
+        size: u8,
+        first: Color,
+    }
+    let v: Vec<V> = Variant::ALL
+        .iter()
+        .map(|v| V {
+            name: v.name(),
+            size: v.geometry().size(),
+            first: v.rules().first,
+        })
+        .collect();
+    to_js(&v)
+}

@@ -1,0 +1,259 @@
+//! The JavaScript API in headless Chromium (`cargo test --target wasm32-unknown-unknown --test web`).
+#![cfg(target_arch = "wasm32")]
+
+use draughts::wasm::{self, DraughtsGame};
+use js_sys::{Array, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(key)).expect("object")
+}
+
+fn string(v: &JsValue, key: &str) -> String {
+    get(v, key).as_string().unwrap_or_default()
+}
+
+fn num(v: &JsValue, key: &str) -> f64 {
+    get(v, key).as_f64().expect("number")
+}
+
+fn nums(v: &JsValue) -> Vec<u8> {
+    Array::from(v)
+        .iter()
+        .map(|x| x.as_f64().unwrap() as u8)
+        .collect()
+}
+
+fn moves(g: &DraughtsGame) -> Vec<JsValue> {
+    Array::from(&g.legal_moves()).iter().collect()
+}
+
+fn notations(g: &DraughtsGame) -> Vec<String> {
+    moves(g).iter().map(|m| string(m, "notation")).collect()
+}
+
+/// The message a JsError carries once it reaches JavaScript.
+#[track_caller]
+fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
+    match r {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => {
+            let v: JsValue = e.into();
+            let err: js_sys::Error = v.dyn_into().expect("a JS Error");
+            String::from(err.message())
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn start_position_and_moves() {
+    let g = DraughtsGame::new("international").unwrap();
+    assert_eq!(g.variant(), "international");
+    assert_eq!(g.size(), 10);
+    assert_eq!(g.turn(), "white");
+    let m = moves(&g);
+    assert_eq!(m.len(), 9);
+    let first = &m[0];
+    for key in [
+        "from", "to", "path", "captures", "promotes", "notation", "full",
+    ] {
+        assert!(!get(first, key).is_undefined(), "missing {key}");
+    }
+    assert!(notations(&g).contains(&"32-28".to_owned()));
+    let board = Array::from(&g.board());
+    assert_eq!(board.length(), 50);
+    let sq1 = board.get(0);
+    assert_eq!(string(&sq1, "color"), "black");
+    assert_eq!(string(&sq1, "role"), "man");
+    assert!(board.get(24).is_null(), "square 25 starts empty");
+    assert_eq!(string(&board.get(49), "color"), "white");
+    let counts = g.counts();
+    assert_eq!(num(&get(&counts, "white"), "total"), 20.0);
+    assert_eq!(num(&get(&counts, "black"), "men"), 20.0);
+    assert_eq!(string(&g.status(), "state"), "ongoing");
+    assert_eq!(Array::from(&g.squares()).length(), 50);
+    let sq = Array::from(&g.squares()).get(0);
+    assert_eq!((num(&sq, "row"), num(&sq, "col")), (0.0, 1.0));
+}
+
+#[wasm_bindgen_test]
+fn play_undo_redo_history_fen_pdn() {
+    let mut g = DraughtsGame::new("international").unwrap();
+    let m = g.apply_move("32-28").unwrap();
+    assert_eq!(num(&m, "from"), 32.0);
+    assert_eq!(g.turn(), "black");
+    g.apply_move("19-23").unwrap();
+    let cap = g.apply_move("28x19").unwrap();
+    assert_eq!(nums(&get(&cap, "captures")), [23]);
+    assert_eq!(g.history(), ["32-28", "19-23", "28x19"]);
+    assert_eq!(num(&get(&g.counts(), "black"), "total"), 19.0);
+    let last = g.last_move();
+    assert_eq!(string(&last, "notation"), "28x19");
+    let list = Array::from(&g.move_list());
+    assert_eq!(num(&list.get(2), "number"), 2.0);
+    assert_eq!(string(&list.get(1), "color"), "black");
+
+    assert!(g.can_undo());
+    assert!(g.undo());
+    assert_eq!(g.history(), ["32-28", "19-23"]);
+    assert!(g.can_redo());
+    let saved = g.pdn_with_redo(JsValue::UNDEFINED);
+    assert!(g.redo());
+    assert!(!g.redo());
+    assert_eq!(g.history().len(), 3);
+
+    let pdn = g.pdn(JsValue::UNDEFINED);
+    assert!(pdn.contains("1. 32-28 19-23 2. 28x19 *"), "{pdn}");
+    let back = DraughtsGame::from_pdn(&pdn, "english").unwrap();
+    assert_eq!(back.fen(), g.fen());
+    assert_eq!(back.variant(), "international");
+
+    // A save with a redoable move restores both.
+    let mut r = DraughtsGame::restore(&saved, "international", 2).unwrap();
+    assert_eq!(r.history().len(), 2);
+    assert!(r.redo());
+    assert_eq!(r.fen(), g.fen());
+
+    let f = DraughtsGame::from_fen(&g.fen(), "international").unwrap();
+    assert_eq!(f.fen(), g.fen());
+    assert_eq!(f.turn(), "black");
+}
+
+#[wasm_bindgen_test]
+fn multi_capture_paths_and_full_notation() {
+    // A flying king with two four-piece captures from 47 to 36 by different paths.
+    let mut g = DraughtsGame::from_fen("W:WK47:B14,19,29,31,42", "international").unwrap();
+    let all = moves(&g);
+    assert_eq!(all.len(), 2);
+    let fulls: Vec<String> = all.iter().map(|m| string(m, "full")).collect();
+    assert_eq!(fulls, ["47x38x24x13x36", "47x38x20x9x36"]);
+    // Same origin and destination: the standard text is the full path.
+    assert_eq!(string(&all[0], "notation"), "47x38x24x13x36");
+    assert_eq!(nums(&get(&all[0], "path")), [38, 24, 13, 36]);
+    assert_eq!(
+        get(&all[0], "captures")
+            .dyn_into::<Array>()
+            .unwrap()
+            .length(),
+        4
+    );
+    let e = message(g.apply_move("47x36"));
+    assert!(e.contains("ambiguous"), "{e}");
+    let fen = g.fen();
+    assert_eq!(fen, g.fen(), "unchanged after an error");
+    g.apply_move("47x24x36").unwrap();
+    assert_eq!(num(&get(&g.counts(), "black"), "total"), 1.0);
+}
+
+#[wasm_bindgen_test]
+fn game_ends_with_reason() {
+    // White takes Black's last piece.
+    let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+    g.apply_move("28x19").unwrap();
+    let s = g.status();
+    assert_eq!(string(&s, "state"), "win");
+    assert_eq!(string(&s, "winner"), "white");
+    assert_eq!(string(&s, "reason"), "no pieces");
+    assert_eq!(string(&s, "result"), "2-0");
+    assert_eq!(moves(&g).len(), 0);
+    let e = message(g.apply_move("19-14"));
+    assert!(e.contains("over"), "{e}");
+
+    let mut r = DraughtsGame::new("english").unwrap();
+    assert_eq!(r.turn(), "black", "Black moves first in English draughts");
+    assert_eq!(r.size(), 8);
+    r.resign();
+    let s = r.status();
+    assert_eq!(string(&s, "winner"), "white");
+    assert_eq!(string(&s, "reason"), "resignation");
+    // The result survives a PDN round trip.
+    let back = DraughtsGame::from_pdn(&r.pdn(JsValue::UNDEFINED), "english").unwrap();
+    assert_eq!(string(&back.status(), "winner"), "white");
+    assert!(r.undo());
+    assert_eq!(string(&r.status(), "state"), "ongoing");
+    r.agree_draw();
+    assert_eq!(string(&r.status(), "state"), "draw");
+    assert_eq!(string(&r.status(), "reason"), "agreement");
+}
+
+#[wasm_bindgen_test]
+fn garbage_input_throws_readable_errors() {
+    assert!(message(DraughtsGame::new("chess")).contains("unknown variant"));
+    let mut g = DraughtsGame::new("international").unwrap();
+    let before = g.fen();
+    for text in [
+        "",
+        "   ",
+        "x",
+        "32-",
+        "-28",
+        "32-99",
+        "28-23",
+        "19-23",
+        "32--28",
+        "a1-b2",
+        "💥",
+        "32-28-23",
+        "\0",
+        "1x2x3x4x5x6x7x8x9x10x11x12x13x14x15x16x17x18x19x20x21x22",
+        "99999999999999999999-1",
+    ] {
+        let r = g.apply_move(text);
+        assert!(r.is_err(), "{text:?} was accepted");
+        let e = message(r);
+        assert!(!e.is_empty(), "{text:?}");
+        assert_eq!(g.fen(), before, "{text:?} changed the game");
+        assert_eq!(g.history().len(), 0);
+    }
+    assert!(message(g.apply_move("28-23")).contains("no piece on 28"));
+    for fen in [
+        "",
+        "Q:W1",
+        "W:W51",
+        "W:W1,1",
+        "W:X12",
+        "W:WK:B",
+        "W:W1-999999999999",
+    ] {
+        let e = message(DraughtsGame::from_fen(fen, "international"));
+        assert!(e.contains("FEN"), "{fen:?}: {e}");
+    }
+    for pdn in [
+        "",
+        "[Event \"x",
+        "1. 32-28 {never closed",
+        "1. 32-27 19-25 *",
+        "[GameType \"99\"]\n1. 32-28 *",
+        "\u{feff}garbage",
+    ] {
+        let r = DraughtsGame::from_pdn(pdn, "international");
+        assert!(r.is_err(), "{pdn:?} was accepted");
+        let e = message(r);
+        assert!(e.contains("PDN"), "{pdn:?}: {e}");
+    }
+    assert!(message(wasm::legal_moves("nonsense", "international")).contains("FEN"));
+    assert!(message(wasm::apply_move("W:W28:B23", "international", "28-22")).contains("illegal"));
+    // Undo and redo with nothing to do are harmless.
+    assert!(!g.undo());
+    assert!(!g.redo());
+}
+
+#[wasm_bindgen_test]
+fn stateless_helpers_and_variants() {
+    let m = Array::from(&wasm::legal_moves("W:W28:B23", "international").unwrap());
+    assert_eq!(m.length(), 1);
+    assert_eq!(string(&m.get(0), "notation"), "28x19");
+    let fen = wasm::apply_move("W:W28:B23", "international", "28x19").unwrap();
+    assert_eq!(fen, "B:W19:B");
+    let v = Array::from(&wasm::variants());
+    assert_eq!(v.length(), 4);
+    assert_eq!(string(&v.get(1), "name"), "english");
+    assert_eq!(string(&v.get(1), "first"), "black");
+    // Russian plays algebraic text too.
+    let mut r = DraughtsGame::new("russian").unwrap();
+    r.apply_move("c3-d4").unwrap();
+    assert_eq!(r.history().len(), 1);
+}
