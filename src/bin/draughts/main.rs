@@ -9,6 +9,10 @@
 //! draughts hub
 //! ```
 
+mod hub;
+mod matches;
+mod play;
+
 use draughts::{divide, parse_fen, perft, Position, Variant};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -34,6 +38,9 @@ fn main() -> ExitCode {
         "perft" => run(cmd_perft(rest)),
         "moves" => run(cmd_moves(rest)),
         "pdn" => run(cmd_pdn(rest)),
+        "play" => play::run(rest),
+        "match" => matches::run(rest),
+        "hub" => hub::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             0
