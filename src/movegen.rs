@@ -3,13 +3,14 @@
 //! Captures are compulsory in every variant, so the generator first asks whether any capture
 //! exists (a few shifts); only then does it run the depth-first capture search, which follows
 //! the rules below (FMJD articles unless noted):
-//! - captured pieces stay on the board until the move ends (the "Turkish strike" rule, art. 4.11):
+//! - captured pieces stay on the board until the move ends (the "Turkish strike" rule; FMJD
+//!   rules, art. 4 "The capture"):
 //!   they cannot be jumped twice and block a flying king's path;
 //! - the moving piece has left its square, which may be crossed or even landed on again;
-//! - with [`CaptureChoice::Majority`] only the longest sequences are legal (art. 4.13), otherwise
+//! - with [`CaptureChoice::Majority`] only the longest sequences are legal (FMJD art. 4), otherwise
 //!   any sequence that cannot be extended (a started capture must be completed);
 //! - promotion during a capture follows [`CapturePromotion`];
-//! - sequences with the same origin, destination and captured set are one move (art. 4.14 and
+//! - sequences with the same origin, destination and captured set are one move (FMJD art. 4 and
 //!   the published perft counts).
 
 use crate::bitboard::Bitboard;

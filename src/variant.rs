@@ -28,7 +28,7 @@ pub enum CaptureChoice {
     /// Any complete sequence (English, Russian).
     Free,
     /// Only sequences taking the greatest number of pieces, kings counting as men
-    /// (FMJD art. 4.13; Brazilian rules follow it).
+    /// (FMJD Annex 1, art. 4 "The capture"; Brazilian rules follow it).
     Majority,
 }
 
@@ -36,12 +36,12 @@ pub enum CaptureChoice {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CapturePromotion {
     /// It stays a man and goes on capturing; it is crowned only if the move *ends* on the far
-    /// row (FMJD art. 4.15).
+    /// row (FMJD Annex 1, art. 4).
     AtEndOnly,
-    /// It is crowned at once and goes on capturing as a king (Russian rules, art. 4.11 of the
-    /// Russian federation's code).
+    /// It is crowned at once and goes on capturing as a king (FMJD-64 / Russian rules,
+    /// section on capture by a man).
     Immediately,
-    /// It is crowned and the move ends there (English/WCDF rules, rule 1.13).
+    /// It is crowned and the move ends there (WCDF rules of English draughts, crowning).
     EndsMove,
 }
 
@@ -49,7 +49,7 @@ pub enum CapturePromotion {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DrawRules {
     /// Number of occurrences of a position (same side to move) that draws. FMJD art. 6.1,
-    /// WCDF rule 1.32, Russian rules 8.1.
+    /// WCDF rules, Russian rules 7.2.3.
     pub repetitions: u8,
     /// Plies in a row of king moves without capture (and so without man moves) that draw.
     /// FMJD art. 6.2: 25 moves each (50 plies); WCDF 40-move rule: 40 moves each (80 plies);
@@ -84,14 +84,14 @@ pub enum Material {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
     pub geometry: Geometry,
-    /// Who moves first: White in International (FMJD art. 1.8), Russian, Brazilian; Black in
+    /// Who moves first: White in International (FMJD Annex 1, art. 3), Russian, Brazilian; Black in
     /// English (WCDF rule 1.4).
     pub first: Color,
     /// Rows of men each side starts with.
     pub start_rows: u8,
-    /// Men capture backward as well as forward (FMJD art. 4.2; Russian; not English).
+    /// Men capture backward as well as forward (FMJD Annex 1, art. 4.1; Russian; not English).
     pub men_capture_backward: bool,
-    /// Kings move and capture any distance along a free diagonal (FMJD art. 3.7 and 4.3).
+    /// Kings move and capture any distance along a free diagonal (FMJD Annex 1, art. 3 and 4.3).
     pub flying_kings: bool,
     pub capture_choice: CaptureChoice,
     pub capture_promotion: CapturePromotion,
