@@ -10,7 +10,6 @@ use crate::fen::write_fen;
 use crate::game::{DrawReason, Game, PdnTags, Status};
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
-use crate::square::Color;
 use crate::variant::Variant;
 use std::fmt::Write as _;
 
@@ -96,9 +95,25 @@ impl PdnGame {
         let mut furthest: Option<PdnError> = None;
         let mut budget = 10_000usize;
         if self.replay_from(&mut game, 0, &mut furthest, &mut budget) {
+            self.apply_result(&mut game);
             Ok(game)
         } else {
             Err(furthest.expect("a failed replay records why"))
+        }
+    }
+
+    /// A game the board has not decided ends as its result says: a resignation or an agreed draw.
+    fn apply_result(&self, game: &mut Game) {
+        if game.status().is_over() {
+            return;
+        }
+        let token = self.result.as_deref().or(self.tag("Result")).unwrap_or("*");
+        let first = game.variant().rules().first;
+        match token {
+            "1-0" | "2-0" => game.resign(first.other()),
+            "0-1" | "0-2" => game.resign(first),
+            "1/2-1/2" | "1-1" | "½-½" => game.agree_draw(),
+            _ => {}
         }
     }
 
@@ -399,25 +414,22 @@ pub fn read_game(text: &str, default: Variant) -> Result<Game, PdnError> {
     games.first().ok_or(PdnError::NoGame)?.replay(default)
 }
 
-/// The PDN result token of a status in a variant: International uses the FMJD `2-0`/`1-1`/`0-2`.
+/// The PDN result token of a status in a variant. The first score is the first player's (so in
+/// English checkers `1-0` is a win for Black, as in the game collections); International uses the
+/// FMJD `2-0`/`1-1`/`0-2`.
 pub fn result_token(variant: Variant, status: Status) -> &'static str {
     let fmjd = variant == Variant::International;
+    let first = variant.rules().first;
     match status {
         Status::Ongoing => "*",
-        Status::Win {
-            winner: Color::White,
-            ..
-        } => {
+        Status::Win { winner, .. } if winner == first => {
             if fmjd {
                 "2-0"
             } else {
                 "1-0"
             }
         }
-        Status::Win {
-            winner: Color::Black,
-            ..
-        } => {
+        Status::Win { .. } => {
             if fmjd {
                 "0-2"
             } else {
@@ -497,6 +509,7 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::square::Color;
 
     #[test]
     fn reads_sloppy_movetext() {
@@ -511,6 +524,12 @@ mod tests {
         assert_eq!(games[1].tag("event"), Some("y"));
         let g = games[0].replay(Variant::International).unwrap();
         assert_eq!(g.moves().len(), 7);
+        // The record says White won; the board had not decided it, so Black resigned.
+        assert_eq!(g.status().to_string(), "White wins (resignation)");
+        assert_eq!(
+            games[1].replay(Variant::International).unwrap().status(),
+            Status::Ongoing
+        );
     }
 
     #[test]
