@@ -380,11 +380,6 @@ impl Position {
             turn: self.turn.other(),
         }
     }
-
-    /// Whether the side to move has no legal move (which loses in every variant so far).
-    pub fn is_stalemate(&self) -> bool {
-        self.legal_moves().is_empty()
-    }
 }
 
 impl fmt::Debug for Position {
