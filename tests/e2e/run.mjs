@@ -1,0 +1,460 @@
+// End-to-end test of the built site (dist/) in the system Chromium, driven by playwright-core:
+// a desktop viewport with mouse clicks and a phone viewport (390×844, touch) with taps.
+// `node tests/e2e/run.mjs` (builds dist/ with Trunk first if it is missing). Prints measured
+// sizes and timings; screenshots go to target/e2e/. Exit status 1 on the first failure.
+
+import { chromium } from 'playwright-core';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './server.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = join(ROOT, 'dist');
+const SHOTS = join(ROOT, 'target/e2e');
+const PREFIX = '/some/sub/path/'; // the site must work from any sub-path
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// A short forced game (International): every move is the only legal one; White wins.
+const SHORT_GAME = {
+  fen: 'W:W25,20:B9,15',
+  moves: [
+    // [from, to, white count after, black count after, side to move after]
+    [20, 14, 2, 2, 'Black'],
+    [9, 20, 1, 2, 'White'],
+    [25, 14, 1, 1, 'Black'],
+    [15, 20, 1, 1, 'White'],
+    [14, 25, 1, 0, null],
+  ],
+};
+// A flying king with two four-piece captures from 47 to 36 by different paths.
+const PATH_CHOICE_FEN = 'W:WK47:B14,19,29,31,42';
+
+let failures = 0;
+const figures = [];
+
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+}
+
+async function step(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    console.log(`  ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    console.log(`  FAIL ${name}: ${e.message.split('\n')[0]}`);
+    failures += 1;
+    throw e;
+  }
+}
+
+function gz(file) {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function kb(n) {
+  return `${(n / 1024).toFixed(1)} KB`;
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    console.log('dist/ missing: trunk build --release');
+    execFileSync('trunk', ['build', '--release'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await startServer({ dir: DIST, port: 0, prefix: PREFIX });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const base = origin + PREFIX;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const loaded = new Set();
+  try {
+    for (const kind of ['desktop', 'phone']) {
+      console.log(`\n${kind}:`);
+      const opts =
+        kind === 'phone'
+          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+          : { viewport: { width: 1280, height: 800 } };
+      const ctx = await browser.newContext(opts);
+      try {
+        await runViewport(ctx, kind, base, origin, kind === 'desktop' ? loaded : new Set());
+      } finally {
+        await ctx.close();
+      }
+    }
+  } catch {
+    /* reported by step() */
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  report(loaded, origin);
+  if (failures) {
+    console.log(`\ne2e: ${failures} failure(s)`);
+    process.exit(1);
+  }
+  console.log('\ne2e: all checks passed');
+}
+
+async function runViewport(ctx, kind, base, origin, loaded) {
+  const page = await ctx.newPage();
+  const errors = [];
+  const foreign = [];
+  let firstVisit = true; // only the first load counts towards the transfer size
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (u.startsWith('data:') || u.startsWith('blob:')) return;
+    if (!u.startsWith(origin)) foreign.push(u);
+    else if (firstVisit) loaded.add(u);
+  });
+  const phone = kind === 'phone';
+  const press = (sel) => (phone ? page.tap(sel) : page.click(sel));
+  const sq = (n) => `#board [data-square="${n}"]`;
+  const text = (sel) => page.locator(sel).innerText();
+  const shot = (name) => page.screenshot({ path: join(SHOTS, `${kind}-${name}.png`) });
+  const evalGame = (fn) => page.evaluate(fn);
+  const fen = () => evalGame(() => window.draughts.controller.game.fen());
+
+  await step('first load renders the board', async () => {
+    await page.goto(base);
+    await page.waitForSelector('body.is-ready', { timeout: 15000 });
+    check((await page.locator('#board [data-square]').count()) === 50, '50 squares on the International board');
+    check((await page.locator('#board .piece.white.man').count()) === 20, '20 white men');
+    check((await page.locator('#board .piece.black.man').count()) === 20, '20 black men');
+    check((await text('#turn')).includes('White'), '#turn names White');
+    check((await text('#count-white')).trim() === '20', '#count-white is 20');
+    const first = await page.evaluate(() => performance.getEntriesByName('first-render')[0]?.startTime);
+    figures.push([kind, 'first render after navigation', `${first.toFixed(0)} ms`]);
+    check(first < 3000, `first render ${first} ms`);
+    // Let the service worker finish its precache: those requests are part of the first visit.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForTimeout(300);
+    firstVisit = false;
+    const label = await page.locator(sq(32)).getAttribute('aria-label');
+    check(label === '32, white man', `accessible name of 32: ${label}`);
+    await shot('start');
+  });
+
+  await step('select shows destinations; a move by tap/click', async () => {
+    await press(sq(32));
+    await page.waitForSelector(`${sq(32)}.is-selected`);
+    const dests = await page.$$eval('#board .is-dest', (els) => els.map((e) => +e.dataset.square).sort((a, b) => a - b));
+    check(JSON.stringify(dests) === '[27,28]', `destinations of 32: ${dests}`);
+    await press(sq(28));
+    await page.waitForFunction(() => document.querySelector('#turn').textContent.includes('Black'));
+    check(await page.locator(`${sq(28)} .piece.white`).count(), 'white man on 28');
+    check(await page.locator(`${sq(28)}.is-last-move`).count(), 'last move highlighted');
+    check((await text('#moves')).includes('32-28'), 'move list shows 32-28');
+  });
+
+  await step('drag and drop plays a move', async () => {
+    await dragSquare(page, phone, 19, 23);
+    await page.waitForFunction(() => document.querySelector('#turn').textContent.includes('White'));
+    check(await page.locator(`${sq(23)} .piece.black`).count(), 'black man dropped on 23');
+  });
+
+  await step('keyboard: arrows move focus, Enter and Space select and play', async () => {
+    // White must capture 28x19 now; select it with the keyboard.
+    await page.focus(sq(32));
+    await page.keyboard.press('ArrowUp');
+    const focused = await page.evaluate(() => document.activeElement.dataset.square);
+    check(focused === '28', `ArrowUp from 32 focuses 28 (got ${focused})`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${sq(28)}.is-selected`);
+    await page.focus(sq(19));
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '19');
+    const announced = await text('#announcer');
+    check(/White played 28x19/.test(announced), `announced: ${announced}`);
+  });
+
+  await step('undo and redo', async () => {
+    const after = await fen();
+    await press('#undo');
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '20');
+    check((await text('#turn')).includes('White'), 'White to move after undo');
+    await press('#redo');
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '19');
+    check((await fen()) === after, 'redo restores the position');
+    check((await text('#turn')).includes('Black'), 'Black to move after redo');
+  });
+
+  await step('reload restores the game', async () => {
+    const before = await fen();
+    const moves = await text('#moves');
+    await page.reload();
+    await page.waitForSelector('body.is-ready');
+    check((await fen()) === before, 'same position after reload');
+    check((await text('#moves')) === moves, 'same move list after reload');
+  });
+
+  let pdn = '';
+  await step('PDN export then import round-trips', async () => {
+    const before = await fen();
+    await press('#export-pdn');
+    pdn = await page.locator('#export-text').inputValue();
+    check(pdn.includes('1. 32-28 19-23 2. 28x19'), `PDN move text: ${pdn}`);
+    await press('#export-close');
+    await press('#new-game');
+    await press('#confirm-yes');
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '20');
+    await press('#import-pdn');
+    await page.fill('#import-text', pdn);
+    await press('#import-load');
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '19');
+    check((await fen()) === before, 'imported game reaches the same position');
+  });
+
+  await step('bad import input shows a clear message', async () => {
+    await press('#import-pdn');
+    await page.fill('#import-text', '1. 32-28 19-23 2. 28-99 *');
+    await press('#import-load');
+    const msg = await text('#import-error');
+    check(/PDN/.test(msg) && /99/.test(msg), `import error: ${msg}`);
+    await page.fill('#import-text', 'W:W31-50:B1-99');
+    await press('#import-load');
+    const msg2 = await text('#import-error');
+    check(/FEN/.test(msg2), `FEN error: ${msg2}`);
+    await press('#import-close');
+  });
+
+  await step('multi-capture with a choice of path', async () => {
+    await setFen(page, press, PATH_CHOICE_FEN);
+    await press(sq(47));
+    await press(sq(36));
+    await page.waitForSelector('#board .is-waypoint');
+    const way = await page.$$eval('#board .is-waypoint', (els) => els.map((e) => +e.dataset.square).sort((a, b) => a - b));
+    check(JSON.stringify(way) === '[20,24]', `waypoints: ${way}`);
+    check(await page.locator(`${sq(42)} .piece.is-captured`).count(), 'the piece already jumped (42) is faded');
+    await shot('path-choice');
+    await press(sq(20));
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '1');
+    await page.waitForFunction(() => !document.querySelector('#board .is-captured'));
+    check(await page.locator(`${sq(36)} .piece.white.king`).count(), 'king landed on 36');
+    const left = await page.locator('#board .piece.black').count();
+    check(left === 1, `captured pieces removed (black pieces left: ${left})`);
+    check((await text('#moves')).includes('47x38x20x9x36'), 'full path in the move list');
+  });
+
+  await step('a complete game to the winner dialog', async () => {
+    await setFen(page, press, SHORT_GAME.fen);
+    for (const [from, to, w, b, turn] of SHORT_GAME.moves) {
+      await press(sq(from));
+      await page.waitForSelector(`${sq(to)}.is-dest`);
+      await press(sq(to));
+      // The move is complete when the last-move highlight reaches its destination.
+      await page.waitForSelector(`${sq(from)}.is-last-move`);
+      await page.waitForSelector(`${sq(to)}.is-last-move`);
+      check((await text('#count-white')) === String(w), `White has ${w} after ${from}-${to}`);
+      check((await text('#count-black')) === String(b), `Black has ${b} after ${from}-${to}`);
+      if (turn) check((await text('#turn')).includes(turn), `${turn} to move after ${from}-${to}`);
+    }
+    await page.waitForSelector('dialog#result[open]');
+    const result = await text('dialog#result');
+    check(/White wins/.test(result) && /no pieces/.test(result), `result dialog: ${result}`);
+    check((await text('#status')).includes('White wins'), '#status names the winner');
+    await shot('game-over');
+    await press('#result-new-game');
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '20');
+    check(!(await page.locator('dialog#result[open]').count()), 'dialog closed by New game');
+  });
+
+  await step('resign and draw by agreement', async () => {
+    await press(sq(31));
+    await press(sq(26));
+    await page.waitForFunction(() => document.querySelector('#turn').textContent.includes('Black'));
+    await press('#offer-draw');
+    await press('#confirm-yes');
+    await page.waitForSelector('dialog#result[open]');
+    check(/Draw/.test(await text('dialog#result')), 'draw dialog');
+    await press('#result-close');
+    await press('#undo'); // takes back the agreement
+    await page.waitForFunction(() => !document.body.classList.contains('is-over'));
+    await press('#resign');
+    await press('#confirm-yes');
+    await page.waitForSelector('dialog#result[open]');
+    const r = await text('dialog#result');
+    check(/White wins/.test(r) && /Black resigned/.test(r), `resignation dialog: ${r}`);
+    await press('#result-new-game');
+  });
+
+  await step('switching to English: 8×8 board, Black to move', async () => {
+    await page.selectOption('#variant', 'english');
+    await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 32);
+    check((await page.getAttribute('#board', 'data-size')) === '8', '8×8 board');
+    check((await text('#turn')).includes('Black'), 'Black moves first in English');
+    check((await page.locator('#board .piece.black.man').count()) === 12, '12 black men');
+    check((await text('#count-white')).trim() === '12', '#count-white is 12');
+    await shot('english');
+  });
+
+  await step('flip and face-to-face', async () => {
+    const top = () => page.$eval('#board', (b) => [...b.children].sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top || x.getBoundingClientRect().left - y.getBoundingClientRect().left)[0].dataset.square);
+    check((await top()) === '1', 'square 1 at the top-left');
+    await press('#flip');
+    check((await top()) === '32', 'square 32 at the top-left when flipped');
+    await press('#flip');
+    await press('#face-to-face');
+    await shot('face-to-face');
+    await press('#face-to-face');
+  });
+
+  if (!phone) {
+    await step('offline after the first visit (service worker)', async () => {
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      await page.waitForSelector('body.is-ready');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await ctxOffline(page, true);
+      await page.reload();
+      await page.waitForSelector('body.is-ready', { timeout: 10000 });
+      check((await page.locator('#board [data-square]').count()) === 32, 'board drawn offline');
+      await ctxOffline(page, false);
+    });
+  }
+
+  await step('a corrupted save is reported and set aside', async () => {
+    await page.evaluate(() => localStorage.setItem('draughts.save', '{"format":"draughts-save","version":1,"variant":"english","ply":3,"pdn":"1. 99-98 *"}'));
+    await page.reload();
+    await page.waitForSelector('body.is-ready');
+    const msg = await text('#message');
+    check(/could not be restored/.test(msg), `message: ${msg}`);
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('draughts.save.unreadable')));
+    check(kept.length === 1, `kept under another key: ${kept}`);
+    check((await page.locator('#board .piece').count()) === 40, 'a fresh game was started');
+    await page.evaluate(() => localStorage.setItem('draughts.save', 'not json at all'));
+    await page.reload();
+    await page.waitForSelector('body.is-ready');
+    check(/could not be restored/.test(await text('#message')), 'garbage save reported');
+    await shot('corrupted-save');
+  });
+
+  await step('timings of tap → destinations and tap → move drawn', async () => {
+    await page.evaluate(() => performance.clearMeasures());
+    for (const [from, to] of [
+      [32, 28],
+      [19, 23],
+      [28, 19],
+    ]) {
+      await press(sq(from));
+      await page.waitForSelector(`${sq(to)}.is-dest`);
+      await press(sq(to));
+      await page.waitForFunction((to) => document.querySelector(`#board [data-square="${to}"] .piece`), to);
+    }
+    const m = await page.evaluate(() =>
+      Object.fromEntries(
+        ['tap-to-destinations', 'apply-and-redraw', 'tap-to-move-drawn'].map((n) => {
+          const d = performance.getEntriesByName(n).map((e) => e.duration);
+          return [n, d.length ? Math.max(...d) : NaN];
+        }),
+      ),
+    );
+    figures.push([kind, 'tap → destinations drawn (max of 3)', `${m['tap-to-destinations'].toFixed(1)} ms`]);
+    figures.push([kind, 'move applied + redrawn (max of 3)', `${m['apply-and-redraw'].toFixed(1)} ms`]);
+    figures.push([kind, 'tap → move drawn incl. slide (max of 3)', `${m['tap-to-move-drawn'].toFixed(1)} ms`]);
+  });
+
+  await step('no console errors, no request leaves the origin', async () => {
+    check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+    check(foreign.length === 0, `foreign requests: ${foreign.join(' ')}`);
+  });
+}
+
+async function ctxOffline(page, offline) {
+  await page.context().setOffline(offline);
+}
+
+/** Sets up a position through the import dialog's paste-FEN path (International). */
+async function setFen(page, press, fen) {
+  if ((await page.inputValue('#variant')) !== 'international') {
+    await page.selectOption('#variant', 'international');
+    if (await page.locator('dialog#confirm[open]').count()) await press('#confirm-yes');
+  }
+  await press('#import-pdn');
+  await page.fill('#import-text', fen);
+  await press('#import-load');
+  await page.waitForFunction((fen) => window.draughts.controller.game.fen() === fen || !document.querySelector('#import-dialog[open]'), fen);
+}
+
+/** Drags the piece on `from` to `to`: mouse on desktop, a touch on the phone (through CDP). */
+async function dragSquare(page, phone, from, to) {
+  const box = async (n) => {
+    const b = await page.locator(`#board [data-square="${n}"]`).boundingBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const a = await box(from);
+  const b = await box(to);
+  if (!phone) {
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, p) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: p.x, y: p.y, id: 1 }],
+    });
+  await touch('touchStart', a);
+  for (let i = 1; i <= 8; i++) {
+    await touch('touchMove', { x: a.x + ((b.x - a.x) * i) / 8, y: a.y + ((b.y - a.y) * i) / 8 });
+  }
+  await touch('touchEnd', b);
+  await cdp.detach();
+}
+
+function report(loaded, origin) {
+  console.log('\nMeasured:');
+  const files = [];
+  const walk = (d) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  if (existsSync(DIST)) walk(DIST);
+  const rel = (p) => relative(DIST, p).split('\\').join('/');
+  const loadedRel = new Set(
+    [...loaded].map((u) => {
+      const path = new URL(u, origin).pathname.slice(PREFIX.length);
+      return path === '' ? 'index.html' : path;
+    }),
+  );
+  let all = 0;
+  let firstVisit = 0;
+  let wasm = 0;
+  for (const f of files) {
+    const size = gz(f);
+    all += size;
+    if (loadedRel.has(rel(f))) firstVisit += size;
+    if (f.endsWith('.wasm')) wasm += size;
+  }
+  const rows = [
+    ['size', 'wasm gzipped (target ≤ 100 KB)', kb(wasm)],
+    ['size', `page load, gzipped (${loadedRel.size} files the page requests; target ≤ 150 KB)`, kb(firstVisit)],
+    ['size', `all of dist/, gzipped (${files.length} files)`, kb(all)],
+    ...figures,
+  ];
+  for (const [k, what, v] of rows) console.log(`  ${k.padEnd(8)} ${what.padEnd(74)} ${v}`);
+}
+
+await main();

@@ -1,0 +1,192 @@
+// The board as divs, drawn from the engine's state. It knows squares, pieces and CSS classes;
+// it decides no rule. Hooks kept stable for tests: #board, [data-square], .piece.white|black.man|king,
+// and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured.
+
+const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-last-move', 'is-movable'];
+
+export class BoardView {
+  constructor(el) {
+    this.el = el;
+    this.cells = new Map(); // square number -> element
+    this.coords = new Map(); // square number -> { row, col } as White sees the board
+    this.size = 0;
+    this.flipped = false;
+    this.focusSquare = null;
+  }
+
+  /** Builds the squares: `squares` is the engine's `[{ square, row, col }]`. */
+  build(squares, size) {
+    this.size = size;
+    this.el.textContent = '';
+    this.el.style.setProperty('--n', size);
+    this.el.dataset.size = size;
+    this.cells.clear();
+    this.coords.clear();
+    const frag = document.createDocumentFragment();
+    for (const { square, row, col } of squares) {
+      const cell = document.createElement('div');
+      cell.className = 'sq';
+      cell.dataset.square = square;
+      cell.setAttribute('role', 'button');
+      cell.tabIndex = -1;
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.setAttribute('aria-hidden', 'true');
+      num.textContent = square;
+      cell.append(num);
+      this.cells.set(square, cell);
+      this.coords.set(square, { row, col });
+      frag.append(cell);
+    }
+    this.el.append(frag);
+    this.placeAll();
+    const first = squares.length ? squares[squares.length - 1].square : null;
+    this.setFocusable(first);
+  }
+
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    this.el.classList.toggle('is-flipped', flipped);
+    this.placeAll();
+  }
+
+  /** Row and column on screen (after flipping), 0-based from the top-left. */
+  screenPos(square) {
+    const { row, col } = this.coords.get(square);
+    const n = this.size - 1;
+    return this.flipped ? { row: n - row, col: n - col } : { row, col };
+  }
+
+  squareAtScreen(row, col) {
+    for (const sq of this.cells.keys()) {
+      const p = this.screenPos(sq);
+      if (p.row === row && p.col === col) return sq;
+    }
+    return null;
+  }
+
+  placeAll() {
+    for (const [sq, cell] of this.cells) {
+      const { row, col } = this.screenPos(sq);
+      cell.style.gridRow = row + 1;
+      cell.style.gridColumn = col + 1;
+    }
+  }
+
+  /**
+   * Draws pieces and marks. `board[n - 1]` is null or `{ color, role }`; `marks` holds sets of
+   * square numbers: selected, dests, waypoints, lastMove, captured, movable.
+   */
+  render(board, marks) {
+    for (const [sq, cell] of this.cells) {
+      const p = board[sq - 1];
+      let piece = cell.querySelector('.piece');
+      const want = p ? `piece ${p.color} ${p.role}` : null;
+      if (!want) {
+        if (piece) piece.remove();
+      } else {
+        if (!piece) {
+          piece = document.createElement('div');
+          piece.setAttribute('aria-hidden', 'true');
+          cell.append(piece);
+        }
+        const captured = marks.captured.has(sq);
+        const cls = captured ? `${want} is-captured` : want;
+        if (piece.className !== cls) piece.className = cls;
+        piece.style.transform = '';
+      }
+      for (const c of STATE_CLASSES) {
+        const on =
+          (c === 'is-selected' && marks.selected === sq) ||
+          (c === 'is-dest' && marks.dests.has(sq)) ||
+          (c === 'is-waypoint' && marks.waypoints.has(sq)) ||
+          (c === 'is-last-move' && marks.lastMove.has(sq)) ||
+          (c === 'is-movable' && marks.movable.has(sq));
+        cell.classList.toggle(c, on);
+      }
+      cell.setAttribute('aria-label', this.label(sq, p, marks));
+      cell.setAttribute('aria-pressed', marks.selected === sq ? 'true' : 'false');
+    }
+  }
+
+  label(sq, p, marks) {
+    let s = `${sq}, ${p ? `${p.color} ${p.role}` : 'empty'}`;
+    if (marks.selected === sq) s += ', selected';
+    if (marks.dests.has(sq)) s += ', move here';
+    if (marks.waypoints.has(sq)) s += ', jump through here';
+    if (marks.captured.has(sq)) s += ', being captured';
+    return s;
+  }
+
+  cell(sq) {
+    return this.cells.get(sq);
+  }
+
+  /** The square number under a viewport point, or null. */
+  squareFromPoint(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const cell = el && el.closest('[data-square]');
+    return cell && this.el.contains(cell) ? Number(cell.dataset.square) : null;
+  }
+
+  setFocusable(sq) {
+    if (sq == null || !this.cells.has(sq)) return;
+    if (this.focusSquare != null && this.cells.has(this.focusSquare)) {
+      this.cells.get(this.focusSquare).tabIndex = -1;
+    }
+    this.focusSquare = sq;
+    this.cells.get(sq).tabIndex = 0;
+  }
+
+  focus(sq) {
+    this.setFocusable(sq);
+    this.cells.get(sq).focus();
+  }
+
+  /** The square reached from `sq` by an arrow key, on screen: left/right along the row,
+   * up/down to a diagonal neighbour in the next row. */
+  neighbour(sq, key) {
+    const { row, col } = this.screenPos(sq);
+    const tries = {
+      ArrowLeft: [[0, -2], [-1, -1], [1, -1]],
+      ArrowRight: [[0, 2], [1, 1], [-1, 1]],
+      ArrowUp: [[-1, 1], [-1, -1], [-2, 0]],
+      ArrowDown: [[1, -1], [1, 1], [2, 0]],
+    }[key];
+    if (!tries) return null;
+    for (const [dr, dc] of tries) {
+      const t = this.squareAtScreen(row + dr, col + dc);
+      if (t != null) return t;
+    }
+    return null;
+  }
+
+  /**
+   * Slides the piece on `from` through `path` (square numbers), fading `captures`; resolves when
+   * done. Skipped (resolves at once) when the user prefers reduced motion.
+   */
+  animate(from, path, captures, msPerStep = 110) {
+    const piece = this.cells.get(from)?.querySelector('.piece');
+    if (!piece || matchMedia('(prefers-reduced-motion: reduce)').matches || document.hidden) {
+      return Promise.resolve();
+    }
+    for (const c of captures) this.cells.get(c)?.querySelector('.piece')?.classList.add('is-captured');
+    const origin = this.cells.get(from).getBoundingClientRect();
+    piece.classList.add('is-moving');
+    return new Promise((resolve) => {
+      let i = 0;
+      const step = () => {
+        if (i >= path.length) {
+          resolve();
+          return;
+        }
+        const r = this.cells.get(path[i]).getBoundingClientRect();
+        piece.style.transition = `transform ${msPerStep}ms ease-in-out`;
+        piece.style.transform = `translate(${r.left - origin.left}px, ${r.top - origin.top}px)`;
+        i += 1;
+        setTimeout(step, msPerStep);
+      };
+      step();
+    });
+  }
+}

@@ -1,0 +1,365 @@
+// The controller: owns the game handle and the selection state, turns square activations (tap,
+// click, drop, keyboard) into moves, and tells the view and panels to redraw.
+//
+// Rules live in the engine. The controller only checks membership: a square is selectable when
+// some legal move starts there, a destination when some legal move from the selection ends there.
+//
+// Hooks for a computer opponent (another module can plug in without touching this file):
+//   controller.isComputer = (color) => boolean   whose turn belongs to the computer
+//   controller.onChange(fn)                       fn({ game, turn, status, fen }) after each change
+//   await controller.playMove(text)               plays a move programmatically (animated)
+//   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
+//   controller.toolbarSlot                        element reserved for select#opponent, #level, …
+
+import * as engine from './engine.js';
+
+const EMPTY = Object.freeze(new Set());
+
+export class Controller {
+  constructor({ view, panels, storage }) {
+    this.view = view;
+    this.panels = panels;
+    this.storage = storage;
+    this.game = null;
+    this.legal = [];
+    this.selected = null;
+    this.target = null; // chosen destination while picking a capture path
+    this.prefix = []; // landing squares chosen so far while picking a path
+    this.busy = false;
+    this.animating = false;
+    this.flipped = false;
+    this.settings = { autoRotate: false, faceToFace: false };
+    this.isComputer = () => false;
+    this.listeners = new Set();
+    this.toolbarSlot = document.getElementById('opponent-controls');
+    this.resultShownFor = null;
+  }
+
+  // ----- game lifecycle -----
+
+  /** Replaces the game (new, imported, restored) and redraws everything. */
+  load(game, { save = true } = {}) {
+    const prev = this.game;
+    this.game = game;
+    if (prev && prev !== game) prev.free();
+    this.view.build(game.squares(), game.size());
+    this.panels.setVariant(game.variant());
+    this.resultShownFor = null;
+    this.clearSelection();
+    this.changed({ save, announce: false });
+  }
+
+  newGame(variant) {
+    this.load(engine.newGame(variant));
+    this.panels.announce(`New ${engine.VARIANT_LABELS[variant] || variant} game. ${cap(this.game.turn())} to move.`);
+  }
+
+  onChange(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** After any change of the game: recompute legal moves, redraw, save, show the result. */
+  changed({ save = true, announce = true } = {}) {
+    const g = this.game;
+    this.legal = g.legalMoves();
+    const status = g.status();
+    if (this.settings.autoRotate) this.setFlipped(g.turn() === 'black', { persist: false });
+    this.redraw();
+    this.panels.update(g, status);
+    if (save) this.storage.save(g, this.flipped);
+    if (status.state !== 'ongoing') {
+      const key = `${g.ply()}:${status.text}`;
+      if (this.resultShownFor !== key) {
+        this.resultShownFor = key;
+        this.panels.showResult(status);
+        if (announce) this.panels.announce(this.panels.resultText(status));
+      }
+    } else {
+      this.resultShownFor = null;
+      this.panels.hideResult();
+    }
+    for (const fn of this.listeners) {
+      fn({ game: g, turn: g.turn(), status, fen: g.fen() });
+    }
+  }
+
+  // ----- drawing -----
+
+  movable() {
+    return new Set(this.legal.map((m) => m.from));
+  }
+
+  /** Legal moves from the selection consistent with the chosen destination and path so far. */
+  candidates() {
+    if (this.selected == null) return [];
+    return this.legal.filter(
+      (m) =>
+        m.from === this.selected &&
+        (this.target == null || m.to === this.target) &&
+        this.prefix.every((sq, i) => m.path[i] === sq),
+    );
+  }
+
+  marks() {
+    const g = this.game;
+    const last = g.lastMove();
+    const marks = {
+      selected: this.selected,
+      dests: EMPTY,
+      waypoints: EMPTY,
+      captured: EMPTY,
+      lastMove: last ? new Set([last.from, last.to]) : EMPTY,
+      movable: this.busy || this.selected != null ? EMPTY : this.movable(),
+    };
+    if (this.selected != null) {
+      const cands = this.candidates();
+      if (this.target == null) {
+        marks.dests = new Set(cands.map((m) => m.to));
+      } else {
+        marks.dests = new Set([this.target]);
+        marks.waypoints = new Set(cands.map((m) => m.path[this.prefix.length]));
+        marks.waypoints.delete(this.target);
+        // Pieces jumped along the chosen part of the path: faded until the move completes.
+        const done = cands[0] ? cands[0].captures.slice(0, this.prefix.length) : [];
+        marks.captured = new Set(done);
+      }
+    }
+    return marks;
+  }
+
+  redraw() {
+    this.view.render(this.game.board(), this.marks());
+    this.panels.setBusy(this.busy);
+  }
+
+  // ----- input -----
+
+  inputBlocked() {
+    return this.busy || this.animating || !this.game || this.isComputer(this.game.turn());
+  }
+
+  /** Whether a piece on `sq` can be picked up now (for drag start). */
+  canPick(sq) {
+    return !this.inputBlocked() && this.legal.some((m) => m.from === sq);
+  }
+
+  /** A tap, click, Enter/Space or drop on a square. `fromDrag`: the piece was dropped there. */
+  activate(sq, { fromDrag = false } = {}) {
+    if (this.inputBlocked()) return;
+    performance.mark('activate');
+    if (this.selected != null) {
+      const cands = this.candidates();
+      if (this.target == null && cands.some((m) => m.to === sq)) {
+        this.chooseDestination(sq);
+        return;
+      }
+      if (this.target != null) {
+        const next = cands.filter((m) => m.path[this.prefix.length] === sq);
+        if (next.length && sq !== this.target) {
+          this.prefix.push(sq);
+          this.narrowPath();
+          return;
+        }
+        if (sq === this.target) return; // still ambiguous: keep asking for the path
+      }
+      if (sq === this.selected && !fromDrag) {
+        this.clearSelection();
+        this.redraw();
+        return;
+      }
+    }
+    if (this.legal.some((m) => m.from === sq)) {
+      this.select(sq);
+      return;
+    }
+    this.explainUnmovable(sq);
+    this.clearSelection();
+    this.redraw();
+  }
+
+  select(sq) {
+    this.selected = sq;
+    this.target = null;
+    this.prefix = [];
+    this.redraw();
+    performance.mark('dests-drawn');
+    performance.measure('tap-to-destinations', 'activate', 'dests-drawn');
+    const n = new Set(this.candidates().map((m) => m.to)).size;
+    this.panels.announce(`${sq} selected, ${n} destination${n === 1 ? '' : 's'}`);
+  }
+
+  clearSelection() {
+    this.selected = null;
+    this.target = null;
+    this.prefix = [];
+  }
+
+  chooseDestination(sq) {
+    this.target = sq;
+    this.prefix = [];
+    this.narrowPath();
+  }
+
+  /** Follows the path as far as all remaining candidates agree; plays when one is left. */
+  narrowPath() {
+    let cands = this.candidates();
+    while (cands.length > 1) {
+      const next = new Set(cands.map((m) => m.path[this.prefix.length]));
+      if (next.size !== 1) break;
+      this.prefix.push([...next][0]);
+      cands = this.candidates();
+    }
+    if (cands.length === 1) {
+      this.play(cands[0]);
+      return;
+    }
+    this.redraw();
+    this.panels.announce(`Several capture paths lead to ${this.target}: choose the next landing square.`);
+  }
+
+  explainUnmovable(sq) {
+    const p = this.game.board()[sq - 1];
+    if (!p || p.color !== this.game.turn()) return;
+    const capture = this.legal.some((m) => m.captures.length > 0);
+    const froms = [...this.movable()].sort((a, b) => a - b).join(', ');
+    this.panels.message(
+      capture
+        ? `A capture is compulsory: move ${froms}.`
+        : `The piece on ${sq} cannot move.`,
+      'info',
+    );
+  }
+
+  // ----- moves -----
+
+  /** Plays a legal move object (animated), then redraws. */
+  async play(move) {
+    this.animating = true;
+    const keep = new Set(move.captures);
+    // Show the captured pieces faded during the move; they disappear when it completes.
+    this.view.render(this.game.board(), {
+      ...this.marks(),
+      captured: keep,
+      dests: EMPTY,
+      waypoints: EMPTY,
+    });
+    await this.view.animate(move.from, move.path, move.captures);
+    try {
+      performance.mark('apply-start');
+      const played = this.game.applyMove(move.full);
+      this.clearSelection();
+      this.animating = false;
+      this.changed();
+      performance.mark('move-drawn');
+      // With the slide animation, and without it: engine call, save and redraw only.
+      performance.measure('tap-to-move-drawn', 'activate', 'move-drawn');
+      performance.measure('apply-and-redraw', 'apply-start', 'move-drawn');
+      this.panels.announce(describe(played, this.game));
+    } catch (e) {
+      this.animating = false;
+      this.clearSelection();
+      this.redraw();
+      this.panels.message(e.message, 'error');
+    }
+  }
+
+  /**
+   * Plays a move given as text (any spelling the engine accepts): the hook for a computer player.
+   * Resolves with the move object; rejects with the engine's Error if the move is illegal.
+   */
+  async playMove(text) {
+    const m = this.game.legalMoves().find((x) => x.full === text || x.notation === text);
+    if (m) {
+      performance.mark('activate');
+      await this.play(m);
+      return m;
+    }
+    const played = this.game.applyMove(text); // throws a readable Error when illegal
+    this.clearSelection();
+    this.changed();
+    return played;
+  }
+
+  setBusy(busy, label = '') {
+    this.busy = busy;
+    if (busy) this.clearSelection();
+    this.panels.setBusy(busy, label);
+    this.redraw();
+  }
+
+  // ----- toolbar actions -----
+
+  undo() {
+    if (this.animating || !this.game.undo()) return;
+    this.clearSelection();
+    this.changed();
+    this.panels.announce('Move taken back');
+  }
+
+  redo() {
+    if (this.animating || !this.game.redo()) return;
+    this.clearSelection();
+    this.changed();
+    const last = this.game.lastMove();
+    if (last) this.panels.announce(`Redone ${last.notation}`);
+  }
+
+  resign() {
+    const who = this.game.turn();
+    this.game.resign();
+    this.clearSelection();
+    this.changed();
+    return who;
+  }
+
+  agreeDraw() {
+    this.game.agreeDraw();
+    this.clearSelection();
+    this.changed();
+  }
+
+  setFlipped(flipped, { persist = true } = {}) {
+    if (this.flipped === flipped) return;
+    this.flipped = flipped;
+    this.view.setFlipped(flipped);
+    document.body.classList.toggle('is-flipped', flipped);
+    if (persist) this.storage.saveSettings(this.settingsForSave());
+  }
+
+  flip() {
+    this.setFlipped(!this.flipped);
+    this.redraw();
+  }
+
+  setSetting(name, value) {
+    this.settings[name] = value;
+    document.body.classList.toggle('face-to-face', !!this.settings.faceToFace);
+    if (name === 'autoRotate' && value) this.setFlipped(this.game.turn() === 'black', { persist: false });
+    this.storage.saveSettings(this.settingsForSave());
+    this.redraw();
+  }
+
+  settingsForSave() {
+    return { ...this.settings, flipped: this.flipped };
+  }
+
+  isOngoing() {
+    return this.game.status().state === 'ongoing';
+  }
+}
+
+function cap(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "White played 32x23, capturing 2 pieces. Black to move." */
+function describe(m, game) {
+  const mover = game.turn() === 'white' ? 'Black' : 'White';
+  let s = `${mover} played ${m.notation}`;
+  if (m.captures.length) s += `, capturing ${m.captures.length} piece${m.captures.length > 1 ? 's' : ''}`;
+  if (m.promotes) s += ', crowned';
+  const st = game.status();
+  if (st.state === 'ongoing') s += `. ${cap(game.turn())} to move.`;
+  return s;
+}

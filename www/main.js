@@ -1,0 +1,121 @@
+// Boots the page once Trunk's loader has instantiated the wasm module, then wires the toolbar.
+
+import * as engine from './engine.js';
+import { BoardView } from './board-view.js';
+import { Controller } from './controller.js';
+import { Panels } from './panels.js';
+import { Storage } from './storage.js';
+import { attachInput } from './input.js';
+import { confirmDialog, setupPdnIo } from './pdn-io.js';
+
+const $ = (id) => document.getElementById(id);
+
+function boot(bindings) {
+  if (window.draughts) return; // already booted
+  engine.setBindings(bindings);
+  const panels = new Panels();
+  const storage = new Storage({ onError: (m) => panels.message(m, 'error') });
+  const view = new BoardView($('board'));
+  const controller = new Controller({ view, panels, storage });
+  window.draughts = { controller, engine }; // for the computer opponent and for tests
+
+  const settings = storage.loadSettings();
+  controller.settings.autoRotate = !!settings.autoRotate;
+  controller.settings.faceToFace = !!settings.faceToFace;
+  $('auto-rotate').checked = controller.settings.autoRotate;
+  $('face-to-face').checked = controller.settings.faceToFace;
+  document.body.classList.toggle('face-to-face', controller.settings.faceToFace);
+
+  const saved = storage.load();
+  if (saved.game) {
+    controller.load(saved.game, { save: false });
+    controller.setFlipped(!!saved.flipped, { persist: false });
+  } else {
+    controller.load(engine.newGame('international'));
+    controller.setFlipped(!!settings.flipped, { persist: false });
+  }
+  controller.redraw();
+  $('flip').setAttribute('aria-pressed', String(controller.flipped));
+  if (saved.error) {
+    panels.message(
+      `Your saved game could not be restored (${saved.error}). It was set aside as “${saved.keptAs}” and a new game was started.`,
+      'error',
+      0,
+    );
+  }
+  $('loading').hidden = true;
+  document.body.classList.add('is-ready');
+  performance.mark('first-render');
+
+  attachInput($('board'), view, controller);
+  wireToolbar(controller, panels);
+  setupPdnIo(controller, panels);
+  registerServiceWorker();
+}
+
+function wireToolbar(controller, panels) {
+  const inProgress = () => controller.game.ply() > 0 && controller.isOngoing();
+
+  const startNew = async (variant) => {
+    if (inProgress() && !(await confirmDialog('Abandon this game and start a new one?', { yes: 'New game', no: 'Keep playing' }))) {
+      $('variant').value = controller.game.variant();
+      return;
+    }
+    controller.newGame(variant);
+  };
+  $('new-game').addEventListener('click', () => startNew($('variant').value));
+  $('result-new-game').addEventListener('click', () => {
+    $('result').close();
+    controller.newGame($('variant').value);
+  });
+  $('result-close').addEventListener('click', () => $('result').close());
+  $('variant').addEventListener('change', (e) => startNew(e.target.value));
+
+  $('undo').addEventListener('click', () => controller.undo());
+  $('redo').addEventListener('click', () => controller.redo());
+  $('flip').addEventListener('click', () => {
+    controller.flip();
+    $('flip').setAttribute('aria-pressed', String(controller.flipped));
+  });
+  $('resign').addEventListener('click', async () => {
+    const who = controller.game.turn();
+    const name = who === 'white' ? 'White' : 'Black';
+    if (await confirmDialog(`${name}, do you resign?`, { yes: 'Resign', no: 'Cancel' })) controller.resign();
+  });
+  $('offer-draw').addEventListener('click', async () => {
+    const other = controller.game.turn() === 'white' ? 'Black' : 'White';
+    if (await confirmDialog(`${other}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline' })) {
+      controller.agreeDraw();
+    } else {
+      panels.message('Draw declined.');
+    }
+  });
+  $('auto-rotate').addEventListener('change', (e) => controller.setSetting('autoRotate', e.target.checked));
+  $('face-to-face').addEventListener('change', (e) => controller.setSetting('faceToFace', e.target.checked));
+
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('input, textarea, select, dialog')) return;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) {
+      e.preventDefault();
+      controller.undo();
+    } else if (mod && (e.key.toLowerCase() === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z'))) {
+      e.preventDefault();
+      controller.redo();
+    }
+  });
+}
+
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  // Relative URL: the site works from any sub-path, and the worker's scope is that path.
+  navigator.serviceWorker.register('./sw.js').catch(() => {
+    /* offline support is a bonus; the game works without it */
+  });
+}
+
+if (window.wasmBindings) {
+  boot(window.wasmBindings);
+} else {
+  addEventListener('TrunkApplicationStarted', () => boot(window.wasmBindings), { once: true });
+}

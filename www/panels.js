@@ -1,0 +1,143 @@
+// Everything around the board: counters, whose turn, the move list, status line, messages,
+// the live region and the result dialog. Text comes from the engine's state.
+
+import * as engine from './engine.js';
+
+const $ = (id) => document.getElementById(id);
+
+function cap(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export class Panels {
+  constructor() {
+    this.messageTimer = 0;
+  }
+
+  setVariant(variant) {
+    $('variant').value = variant;
+    document.body.dataset.variant = variant;
+  }
+
+  update(game, status) {
+    const counts = game.counts();
+    for (const side of ['white', 'black']) {
+      $(`count-${side}`).textContent = counts[side].total;
+      const k = counts[side].kings;
+      $(`kings-${side}`).textContent = k ? `${k} king${k > 1 ? 's' : ''}` : '';
+    }
+    const turn = game.turn();
+    const over = status.state !== 'ongoing';
+    $('turn').textContent = over ? `${cap(turn)} was to move` : `${cap(turn)} to move`;
+    $('status').textContent = over ? this.resultText(status) : `Move ${this.moveNumber(game)} · ${game.variant()}`;
+    document.body.dataset.turn = turn;
+    document.body.classList.toggle('is-over', over);
+    for (const card of document.querySelectorAll('.card')) {
+      card.classList.toggle('is-turn', !over && card.dataset.side === turn);
+    }
+    $('undo').disabled = !game.canUndo();
+    $('redo').disabled = !game.canRedo();
+    $('resign').disabled = over;
+    $('offer-draw').disabled = over;
+    this.renderMoves(game);
+  }
+
+  moveNumber(game) {
+    const list = game.moveList();
+    if (!list.length) return 1;
+    const last = list[list.length - 1];
+    return last.color === engine.firstMover(game.variant()) ? last.number : last.number + 1;
+  }
+
+  /** The numbered move list: "1. 32-28 19-23", one row per move number. */
+  renderMoves(game) {
+    const list = game.moveList();
+    const first = engine.firstMover(game.variant());
+    const ol = $('moves');
+    ol.textContent = '';
+    let row = null;
+    let rowNumber = null;
+    list.forEach((ply, i) => {
+      if (ply.number !== rowNumber) {
+        row = document.createElement('li');
+        row.value = ply.number;
+        const num = document.createElement('span');
+        num.className = 'move-no';
+        num.textContent = `${ply.number}.`;
+        row.append(num);
+        if (ply.color !== first) {
+          const gap = document.createElement('span');
+          gap.className = 'ply gap';
+          gap.textContent = '…';
+          row.append(gap);
+        }
+        ol.append(row);
+        rowNumber = ply.number;
+      }
+      const span = document.createElement('span');
+      span.className = `ply ${ply.color}`;
+      span.textContent = ply.text;
+      if (i === list.length - 1) span.classList.add('is-current');
+      row.append(span);
+    });
+    const box = ol.parentElement;
+    box.scrollTop = box.scrollHeight;
+  }
+
+  /** "White wins: Black has no pieces left", "Draw by agreement". */
+  resultText(status) {
+    if (status.state === 'win') {
+      const w = cap(status.winner);
+      const l = status.winner === 'white' ? 'Black' : 'White';
+      const why = {
+        'no pieces': `${l} has no pieces left`,
+        'no legal moves': `${l} cannot move`,
+        resignation: `${l} resigned`,
+      }[status.reason] || status.reason;
+      return `${w} wins: ${why}`;
+    }
+    if (status.state === 'draw') {
+      const why = status.reason === 'agreement' ? 'by agreement' : `by the ${status.reason}`;
+      return `Draw ${why.replace('the threefold', 'threefold')}`;
+    }
+    return '';
+  }
+
+  showResult(status) {
+    const d = $('result');
+    $('result-title').textContent = status.state === 'win' ? `${cap(status.winner)} wins` : 'Draw';
+    $('result-reason').textContent = this.resultText(status);
+    d.dataset.result = status.result;
+    if (!d.open) d.showModal();
+  }
+
+  hideResult() {
+    const d = $('result');
+    if (d.open) d.close();
+  }
+
+  /** A visible message under the status line; kind: info | error. */
+  message(text, kind = 'info', ms = 6000) {
+    const el = $('message');
+    el.textContent = text;
+    el.dataset.kind = kind;
+    el.hidden = !text;
+    clearTimeout(this.messageTimer);
+    if (text && ms) this.messageTimer = setTimeout(() => (el.hidden = true), ms);
+    if (text) this.announce(text);
+  }
+
+  /** Says something to screen readers through the live region. */
+  announce(text) {
+    const el = $('announcer');
+    el.textContent = '';
+    // A fresh text node so repeated messages are still announced.
+    requestAnimationFrame(() => (el.textContent = text));
+  }
+
+  setBusy(busy, label = '') {
+    document.body.classList.toggle('is-busy', busy);
+    $('board').setAttribute('aria-busy', busy ? 'true' : 'false');
+    if (busy && label) $('status').textContent = label;
+  }
+}

@@ -1,0 +1,119 @@
+// Dialogs: PDN export (download or copy), import of a PDN game or a FEN position (paste or file),
+// and a small yes/no confirmation. Parsing and validation are the engine's: its error messages are
+// shown as they are.
+
+import * as engine from './engine.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Asks a yes/no question in dialog#confirm; resolves true for yes. */
+export function confirmDialog(text, { yes = 'Yes', no = 'No' } = {}) {
+  const d = $('confirm');
+  $('confirm-text').textContent = text;
+  $('confirm-yes').textContent = yes;
+  $('confirm-no').textContent = no;
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      $('confirm-yes').onclick = $('confirm-no').onclick = d.oncancel = null;
+      if (d.open) d.close();
+      resolve(answer);
+    };
+    $('confirm-yes').onclick = () => done(true);
+    $('confirm-no').onclick = () => done(false);
+    d.oncancel = () => done(false);
+    d.showModal();
+  });
+}
+
+function today() {
+  const d = new Date();
+  const p = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
+}
+
+export function pdnTags() {
+  return { event: 'Casual game', site: 'Draughts web app', date: today(), white: 'White', black: 'Black' };
+}
+
+export function setupPdnIo(controller, panels) {
+  const exportDialog = $('export-dialog');
+  const importDialog = $('import-dialog');
+
+  $('export-pdn').addEventListener('click', () => {
+    $('export-text').value = controller.game.pdn(pdnTags());
+    $('export-note').textContent = '';
+    exportDialog.showModal();
+  });
+  $('export-close').addEventListener('click', () => exportDialog.close());
+  $('export-download').addEventListener('click', () => {
+    const text = $('export-text').value;
+    const blob = new Blob([text], { type: 'application/x-draughts-pdn' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `draughts-${controller.game.variant()}-${today().replaceAll('.', '-')}.pdn`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    $('export-note').textContent = 'Downloaded.';
+  });
+  $('export-copy').addEventListener('click', async () => {
+    const ta = $('export-text');
+    try {
+      await navigator.clipboard.writeText(ta.value);
+    } catch {
+      ta.select();
+      document.execCommand('copy');
+    }
+    $('export-note').textContent = 'Copied to the clipboard.';
+  });
+
+  $('import-pdn').addEventListener('click', () => {
+    $('import-error').hidden = true;
+    $('import-file').value = '';
+    importDialog.showModal();
+    $('import-text').focus();
+  });
+  $('import-close').addEventListener('click', () => importDialog.close());
+  $('import-file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    if (file.size > 5_000_000) {
+      showImportError('That file is too large for a single game (over 5 MB).');
+      return;
+    }
+    $('import-text').value = await file.text();
+    load();
+  });
+  $('import-load').addEventListener('click', () => load());
+
+  function showImportError(text) {
+    const el = $('import-error');
+    el.textContent = text;
+    el.hidden = false;
+  }
+
+  function load() {
+    const text = $('import-text').value;
+    if (!text.trim()) {
+      showImportError('Paste a PDN game or a FEN position first.');
+      return;
+    }
+    const variant = $('variant').value;
+    let game;
+    try {
+      game = engine.looksLikeFen(text) ? engine.fromFen(text.trim(), variant) : engine.fromPdn(text, variant);
+    } catch (e) {
+      showImportError(e.message || String(e));
+      return;
+    }
+    importDialog.close();
+    $('import-text').value = '';
+    controller.load(game);
+    panels.message(
+      engine.looksLikeFen(text) ? 'Position set up from the FEN.' : `Game loaded: ${game.ply()} moves.`,
+      'info',
+    );
+  }
+}

@@ -1,0 +1,101 @@
+// Autosave: the game is saved to localStorage after every change and restored on load. A save
+// that cannot be read (corrupted, from another app or version) is set aside under another key
+// and reported; it never stops the page from starting.
+
+import * as engine from './engine.js';
+
+export const SAVE_KEY = 'draughts.save';
+export const SETTINGS_KEY = 'draughts.settings';
+const FORMAT = 'draughts-save';
+const VERSION = 1;
+
+function store() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode): play on without saving
+  }
+}
+
+export class Storage {
+  constructor({ onError = () => {} } = {}) {
+    this.onError = onError;
+    this.failedOnce = false;
+  }
+
+  save(game, flipped) {
+    const s = store();
+    if (!s) return;
+    const data = {
+      format: FORMAT,
+      version: VERSION,
+      variant: game.variant(),
+      ply: game.ply(),
+      pdn: game.pdnWithRedo(undefined),
+      flipped,
+      savedAt: new Date().toISOString(),
+    };
+    try {
+      s.setItem(SAVE_KEY, JSON.stringify(data));
+    } catch (e) {
+      if (!this.failedOnce) this.onError(`The game could not be saved on this device (${e.message}).`);
+      this.failedOnce = true;
+    }
+  }
+
+  /**
+   * The saved game: `{ game }`, `{ game: null }` when there is none, or `{ game: null, error,
+   * keptAs }` when the save could not be read (it is then moved to `keptAs`).
+   */
+  load() {
+    const s = store();
+    const raw = s && s.getItem(SAVE_KEY);
+    if (raw == null) return { game: null };
+    try {
+      let data;
+      try {
+        data = JSON.parse(raw);
+      } catch {
+        throw new Error('it is not valid JSON');
+      }
+      if (!data || typeof data !== 'object' || data.format !== FORMAT) {
+        throw new Error('it was not written by this app');
+      }
+      if (data.version !== VERSION) throw new Error(`it has an unknown version (${data.version})`);
+      if (!engine.VARIANTS.includes(data.variant)) throw new Error(`unknown variant ${JSON.stringify(data.variant)}`);
+      if (typeof data.pdn !== 'string' || !Number.isInteger(data.ply) || data.ply < 0) {
+        throw new Error('its game record is missing');
+      }
+      const game = engine.restore(data.pdn, data.variant, data.ply);
+      return { game, flipped: !!data.flipped };
+    } catch (e) {
+      const keptAs = `${SAVE_KEY}.unreadable.${Date.now()}`;
+      try {
+        s.setItem(keptAs, raw);
+        s.removeItem(SAVE_KEY);
+      } catch {
+        /* storage full: leave it where it is */
+      }
+      return { game: null, error: e.message || String(e), keptAs };
+    }
+  }
+
+  saveSettings(settings) {
+    const s = store();
+    try {
+      s && s.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    } catch {
+      /* not important */
+    }
+  }
+
+  loadSettings() {
+    const s = store();
+    try {
+      const v = JSON.parse((s && s.getItem(SETTINGS_KEY)) || '{}');
+      return v && typeof v === 'object' ? v : {};
+    } catch {
+      return {};
+    }
+  }
+}
