@@ -43,6 +43,7 @@ export class Controller {
     this.game = game;
     if (prev && prev !== game) prev.free();
     this.view.build(game.squares(), game.size());
+    this.panels.message('');
     this.panels.setVariant(game.variant());
     this.resultShownFor = null;
     this.clearSelection();

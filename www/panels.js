@@ -28,7 +28,7 @@ export class Panels {
     }
     const turn = game.turn();
     const over = status.state !== 'ongoing';
-    $('turn').textContent = over ? `${cap(turn)} was to move` : `${cap(turn)} to move`;
+    $('turn').textContent = over ? this.resultTitle(status) : `${cap(turn)} to move`;
     $('status').textContent = over ? this.resultText(status) : `Move ${this.moveNumber(game)} · ${game.variant()}`;
     document.body.dataset.turn = turn;
     document.body.classList.toggle('is-over', over);
@@ -84,29 +84,39 @@ export class Panels {
     box.scrollTop = box.scrollHeight;
   }
 
-  /** "White wins: Black has no pieces left", "Draw by agreement". */
-  resultText(status) {
+  /** "White wins", "Draw". */
+  resultTitle(status) {
+    return status.state === 'win' ? `${cap(status.winner)} wins` : status.state === 'draw' ? 'Draw' : '';
+  }
+
+  /** Why, in words: "Black has no pieces left", "by agreement", "by threefold repetition". */
+  resultReason(status) {
     if (status.state === 'win') {
-      const w = cap(status.winner);
       const l = status.winner === 'white' ? 'Black' : 'White';
-      const why = {
+      return {
         'no pieces': `${l} has no pieces left`,
         'no legal moves': `${l} cannot move`,
         resignation: `${l} resigned`,
       }[status.reason] || status.reason;
-      return `${w} wins: ${why}`;
     }
     if (status.state === 'draw') {
-      const why = status.reason === 'agreement' ? 'by agreement' : `by the ${status.reason}`;
-      return `Draw ${why.replace('the threefold', 'threefold')}`;
+      if (status.reason === 'agreement') return 'by agreement';
+      return status.reason.startsWith('threefold') ? `by ${status.reason}` : `by the ${status.reason}`;
     }
+    return '';
+  }
+
+  /** "White wins: Black has no pieces left", "Draw by agreement". */
+  resultText(status) {
+    if (status.state === 'win') return `${this.resultTitle(status)}: ${this.resultReason(status)}`;
+    if (status.state === 'draw') return `Draw ${this.resultReason(status)}`;
     return '';
   }
 
   showResult(status) {
     const d = $('result');
-    $('result-title').textContent = status.state === 'win' ? `${cap(status.winner)} wins` : 'Draw';
-    $('result-reason').textContent = this.resultText(status);
+    $('result-title').textContent = this.resultTitle(status);
+    $('result-reason').textContent = cap(this.resultReason(status)) + '.';
     d.dataset.result = status.result;
     if (!d.open) d.showModal();
   }

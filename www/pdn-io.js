@@ -111,6 +111,7 @@ export function setupPdnIo(controller, panels) {
     importDialog.close();
     $('import-text').value = '';
     controller.load(game);
+    $('variant').value = game.variant();
     panels.message(
       engine.looksLikeFen(text) ? 'Position set up from the FEN.' : `Game loaded: ${game.ply()} moves.`,
       'info',
