@@ -1,0 +1,58 @@
+//! Playing moves chosen by index: `is_legal` agrees with `legal_moves`, checked `play` agrees
+//! with `play_unchecked`, piece counts change exactly as the move says, FEN round-trips.
+//!
+//! Input: byte 0 picks the variant; then a FEN up to the first `\n` (the start position when
+//! it does not parse); every byte after it picks the next move by index.
+#![no_main]
+
+use draughts::{parse_fen, write_fen, Position, Variant};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&v, rest)) = data.split_first() else {
+        return;
+    };
+    let variant = Variant::ALL[v as usize % Variant::ALL.len()];
+    let split = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+    let (fen, choices) = rest.split_at(split);
+    let mut pos = std::str::from_utf8(fen)
+        .ok()
+        .and_then(|f| parse_fen(f, variant).ok())
+        .unwrap_or_else(|| Position::new(variant));
+    for &c in choices.iter().skip(1).take(200) {
+        assert_eq!(parse_fen(&write_fen(&pos), variant).as_ref(), Ok(&pos));
+        let legal = pos.legal_moves();
+        // Moves of the other side, and of the mirrored position, as candidates that are
+        // mostly not legal here.
+        let strangers = pos
+            .with_turn(pos.turn().other())
+            .legal_moves()
+            .into_iter()
+            .chain(pos.mirrored().legal_moves());
+        for m in legal.iter().copied().chain(strangers) {
+            let listed = legal.iter().any(|l| l.same_as(&m));
+            assert_eq!(pos.is_legal(&m), listed, "{pos:?} {m:?}");
+            assert_eq!(pos.play(&m).is_ok(), listed, "{pos:?} {m:?}");
+        }
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[c as usize % legal.len()];
+        let mover = pos.turn();
+        let before = (pos.counts(mover), pos.counts(mover.other()));
+        let mut next = pos;
+        next.play_unchecked(&m);
+        assert_eq!(pos.play(&m).as_ref(), Ok(&next), "{pos:?} {m:?}");
+        let after = (next.counts(mover), next.counts(mover.other()));
+        assert_eq!(after.0.total(), before.0.total(), "{pos:?} {m:?}");
+        assert_eq!(
+            after.1.total() as usize + m.capture_count(),
+            before.1.total() as usize,
+            "{pos:?} {m:?}"
+        );
+        let crowned = u8::from(m.promotes());
+        assert_eq!(after.0.kings, before.0.kings + crowned, "{pos:?} {m:?}");
+        assert_eq!(next.turn(), mover.other());
+        pos = next;
+    }
+});
