@@ -199,3 +199,23 @@ pub fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     let best: Vec<&Move> = moves.iter().filter(|m| gain(m) == top).collect();
     Some(*best[rng.below(best.len())])
 }
+
+/// The hashes to pass as `history` to [`Engine::search`] for a game: the positions before the
+/// current one since the last irreversible move (a man move or a capture), oldest first.
+pub fn game_history(game: &crate::game::Game) -> Vec<u64> {
+    let positions = game.positions();
+    let moves = game.moves();
+    let mut first = positions.len() - 1;
+    while first > 0 {
+        let (before, m) = (&positions[first - 1], &moves[first - 1]);
+        let king_move = before.kings().contains(before.geometry().bit(m.from()));
+        if m.is_capture() || !king_move {
+            break;
+        }
+        first -= 1;
+    }
+    positions[first..positions.len() - 1]
+        .iter()
+        .map(zobrist::hash)
+        .collect()
+}

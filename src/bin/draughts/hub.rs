@@ -1,0 +1,540 @@
+//! `draughts hub`: the Hub protocol (version 2, as spoken by Scan and the Hub GUI) on
+//! stdin/stdout.
+//!
+//! Lines are `command name=value ...`; values holding spaces, `=` or nothing are quoted.
+//! Positions are the side to move followed by one letter per square (`w b W B e`), so 51
+//! characters on 10×10 and 33 on 8×8. Moves are `32-28`, or for captures the origin, the
+//! destination and every captured square: `28x19x23`. The variant is the `variant` parameter:
+//! `normal` (International, Scan's name) or `english`, `russian`, `brazilian`.
+//!
+//! A reader thread owns stdin so that `stop` and `ping` are answered while the engine thinks.
+
+use draughts::ai::{self, Engine, Limits, SearchResult};
+use draughts::{Color, Move, Piece, Position, Role, Setup, Variant};
+use std::io::{self, BufRead, Write};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Instant;
+
+const DEFAULT_TT_MB: usize = 64;
+
+/// Scan's name for a variant.
+pub fn hub_variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::International => "normal",
+        other => other.name(),
+    }
+}
+
+fn parse_hub_variant(s: &str) -> Option<Variant> {
+    match s {
+        "normal" => Some(Variant::International),
+        other => other.parse().ok(),
+    }
+}
+
+/// Splits a Hub line into its command and `(name, value)` pairs; flags get an empty value.
+pub fn parse_line(line: &str) -> (String, Vec<(String, String)>) {
+    let mut chars = line.trim().chars().peekable();
+    let word = |chars: &mut std::iter::Peekable<std::str::Chars>| {
+        let mut w = String::new();
+        while let Some(&c) = chars.peek() {
+            if c.is_whitespace() || c == '=' || c == '"' {
+                break;
+            }
+            w.push(c);
+            chars.next();
+        }
+        w
+    };
+    let skip_blanks = |chars: &mut std::iter::Peekable<std::str::Chars>| {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+    };
+    let command = word(&mut chars);
+    let mut args = Vec::new();
+    loop {
+        skip_blanks(&mut chars);
+        if chars.peek().is_none() {
+            break;
+        }
+        let name = word(&mut chars);
+        if name.is_empty() {
+            chars.next(); // a stray `=` or quote: skip it
+            continue;
+        }
+        skip_blanks(&mut chars);
+        let mut value = String::new();
+        if chars.peek() == Some(&'=') {
+            chars.next();
+            skip_blanks(&mut chars);
+            if chars.peek() == Some(&'"') {
+                chars.next();
+                for c in chars.by_ref() {
+                    if c == '"' {
+                        break;
+                    }
+                    value.push(c);
+                }
+            } else {
+                value = word(&mut chars);
+            }
+        }
+        args.push((name, value));
+    }
+    (command, args)
+}
+
+fn arg<'a>(args: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    args.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Quotes a value if the Hub syntax needs it.
+fn quote(v: &str) -> String {
+    if v.is_empty() || v.contains(|c: char| c.is_whitespace() || c == '=' || c == '"') {
+        format!("\"{v}\"")
+    } else {
+        v.to_owned()
+    }
+}
+
+/// The Hub text of a position.
+pub fn position_to_hub(pos: &Position) -> String {
+    let mut s = String::new();
+    s.push(pos.turn().char());
+    for sq in pos.geometry().all_squares() {
+        s.push(match pos.piece_at(sq) {
+            None => 'e',
+            Some(p) => match (p.color, p.role) {
+                (Color::White, Role::Man) => 'w',
+                (Color::White, Role::King) => 'W',
+                (Color::Black, Role::Man) => 'b',
+                (Color::Black, Role::King) => 'B',
+            },
+        });
+    }
+    s
+}
+
+/// Reads a Hub position for `variant`.
+///
+/// # Errors
+/// Wrong length for the board, an unknown letter, or an invalid position.
+pub fn position_from_hub(text: &str, variant: Variant) -> Result<Position, String> {
+    let n = variant.geometry().squares() as usize;
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != n + 1 {
+        return Err(format!(
+            "position {text:?} has {} characters; {variant} needs {}",
+            chars.len(),
+            n + 1
+        ));
+    }
+    let turn = match chars[0] {
+        'W' | 'w' => Color::White,
+        'B' | 'b' => Color::Black,
+        c => return Err(format!("side to move {c:?} is not W or B")),
+    };
+    let mut setup = Setup::empty(turn);
+    for (i, &c) in chars[1..].iter().enumerate() {
+        let piece = match c {
+            'w' => Piece::new(Color::White, Role::Man),
+            'W' => Piece::new(Color::White, Role::King),
+            'b' => Piece::new(Color::Black, Role::Man),
+            'B' => Piece::new(Color::Black, Role::King),
+            'e' | '.' => continue,
+            c => return Err(format!("unknown square letter {c:?}")),
+        };
+        setup.pieces.push((i as u32 + 1, piece));
+    }
+    Position::from_setup(&setup, variant).map_err(|e| e.to_string())
+}
+
+/// The Hub text of a move: `32-28`, or `from x to x captured...` with every captured square.
+pub fn move_to_hub(m: &Move) -> String {
+    if !m.is_capture() {
+        return format!("{}-{}", m.from(), m.to());
+    }
+    let mut s = format!("{}x{}", m.from(), m.to());
+    for sq in m.captures() {
+        s.push('x');
+        s.push_str(&sq.to_string());
+    }
+    s
+}
+
+/// The legal move named by Hub text (captured squares in any order; `-` or `x` separators).
+///
+/// # Errors
+/// Text that is not a move, or names no legal move.
+pub fn move_from_hub(pos: &Position, text: &str) -> Result<Move, String> {
+    let nums: Result<Vec<u8>, _> = text.split(['-', 'x', 'X', ':']).map(str::parse).collect();
+    let nums = nums.map_err(|_| format!("{text:?} is not a Hub move"))?;
+    if nums.len() < 2 {
+        return Err(format!("{text:?} is not a Hub move"));
+    }
+    let mut taken: Vec<u8> = nums[2..].to_vec();
+    taken.sort_unstable();
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| {
+            let mut caps: Vec<u8> = m.captures().iter().map(|s| s.number()).collect();
+            caps.sort_unstable();
+            m.from().number() == nums[0]
+                && m.to().number() == nums[1]
+                && (caps == taken || (taken.is_empty() && nums.len() == 2 && !m.is_capture()))
+        })
+        .or_else(|| {
+            // A bare `fromxto` for a capture is accepted when it is unambiguous.
+            let same: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.from().number() == nums[0] && m.to().number() == nums[1])
+                .collect();
+            (taken.is_empty() && same.len() == 1).then(|| same[0])
+        })
+        .ok_or_else(|| format!("{text:?} is not a legal move in {}", position_to_hub(pos)))
+}
+
+fn send(line: &str) {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// How the next search is limited (the `level` command).
+#[derive(Clone, Copy, Debug)]
+enum Level {
+    Depth(u32),
+    MoveTime(f64),
+    Clock {
+        time: f64,
+        moves: Option<f64>,
+        inc: f64,
+    },
+    Infinite,
+}
+
+impl Level {
+    /// Milliseconds to spend on this move, if limited by time.
+    fn budget_ms(self) -> Option<f64> {
+        match self {
+            Level::MoveTime(s) => Some(s * 1000.0),
+            Level::Clock { time, moves, inc } => {
+                let moves = moves.unwrap_or(30.0).max(1.0);
+                let share = time / moves + inc * 0.8;
+                Some((share.min(time * 0.5).max(0.01)) * 1000.0)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn parse_level(args: &[(String, String)]) -> Result<Level, String> {
+    let num = |n: &str| -> Result<Option<f64>, String> {
+        arg(args, n)
+            .map(|v| {
+                v.parse::<f64>()
+                    .map_err(|_| format!("level {n}={v:?} is not a number"))
+            })
+            .transpose()
+    };
+    if arg(args, "infinite").is_some() {
+        return Ok(Level::Infinite);
+    }
+    if let Some(d) = num("depth")? {
+        return Ok(Level::Depth(d.clamp(1.0, ai::MAX_DEPTH as f64) as u32));
+    }
+    if let Some(t) = num("move-time")? {
+        return Ok(Level::MoveTime(t));
+    }
+    if let Some(time) = num("time")? {
+        return Ok(Level::Clock {
+            time,
+            moves: num("moves")?,
+            inc: num("inc")?.unwrap_or(0.0),
+        });
+    }
+    Err("level needs depth=, move-time=, time= or infinite".to_owned())
+}
+
+/// State shared with the stdin reader thread, which sees `stop`, `ping` and `ponder-hit`
+/// while the main thread searches.
+#[derive(Default)]
+struct Control {
+    /// Number of `go` commands read so far; searches are numbered by it.
+    gos: u64,
+    /// The last search that `stop` applies to.
+    stopped: u64,
+    /// Whether a search has been asked for and not yet answered with `done`.
+    searching: bool,
+    /// `ping`s received during a search, answered by the searching thread in order.
+    pings: u32,
+    /// When `ponder-hit` arrived (ms since start).
+    ponder_hit: Option<f64>,
+}
+
+type Shared = Mutex<Control>;
+
+fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Control> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Answers the pings that arrived during a search.
+fn answer_pings(shared: &Shared) {
+    let n = std::mem::take(&mut lock(shared).pings);
+    for _ in 0..n {
+        send("pong");
+    }
+}
+
+/// Runs the Hub protocol until `quit` or the end of input. Returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    if let Some(a) = args.first() {
+        eprintln!("draughts hub takes no arguments (got {a:?})");
+        return 2;
+    }
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    let shared: Arc<Shared> = Arc::default();
+    let (tx, rx) = mpsc::channel::<String>();
+    {
+        let shared = Arc::clone(&shared);
+        std::thread::spawn(move || {
+            for line in io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                let (cmd, _) = parse_line(&line);
+                let mut c = lock(&shared);
+                match cmd.as_str() {
+                    "stop" => c.stopped = c.gos,
+                    "ping" if c.searching => c.pings += 1,
+                    "ponder-hit" => c.ponder_hit = Some(clock()),
+                    _ => {
+                        if cmd == "go" {
+                            c.gos += 1;
+                            c.searching = true;
+                            c.ponder_hit = None;
+                        }
+                        drop(c);
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+            let _ = tx.send("quit".to_owned());
+        });
+    }
+
+    let mut variant = Variant::International;
+    let mut tt_mb = DEFAULT_TT_MB;
+    let mut engine: Option<Engine> = None;
+    let mut pos = Position::new(variant);
+    let mut history: Vec<u64> = Vec::new();
+    let mut level = Level::MoveTime(1.0);
+    let mut gos = 0u64;
+
+    for line in rx {
+        let (cmd, args) = parse_line(&line);
+        match cmd.as_str() {
+            "" => {}
+            "hub" => {
+                send(&format!(
+                    "id name=draughts version={} author=\"draughts contributors\" country=-",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                send(&format!(
+                    "param name=variant value={} type=enum values=\"normal english russian brazilian\"",
+                    hub_variant_name(variant)
+                ));
+                send(&format!(
+                    "param name=tt-size value={tt_mb} type=int min=1 max=4096"
+                ));
+                send("wait");
+            }
+            "set-param" => {
+                let (name, value) = (arg(&args, "name"), arg(&args, "value").unwrap_or(""));
+                match name {
+                    Some("variant") => match parse_hub_variant(value) {
+                        Some(v) => {
+                            variant = v;
+                            pos = Position::new(v);
+                            history.clear();
+                        }
+                        None => send(&format!(
+                            "error message={}",
+                            quote(&format!("unknown variant {value}"))
+                        )),
+                    },
+                    Some("tt-size") => match value.parse::<usize>() {
+                        Ok(mb) => {
+                            tt_mb = mb.clamp(1, 4096);
+                            engine = None;
+                        }
+                        Err(_) => send("error message=\"tt-size must be a number of megabytes\""),
+                    },
+                    _ => {}
+                }
+            }
+            "init" => {
+                engine.get_or_insert_with(|| Engine::new(tt_mb));
+                send("ready");
+            }
+            "new-game" => {
+                if let Some(e) = engine.as_mut() {
+                    e.clear();
+                }
+                pos = Position::new(variant);
+                history.clear();
+            }
+            "ping" => send("pong"),
+            "pos" => match read_pos(&args, variant) {
+                Ok((p, h)) => {
+                    pos = p;
+                    history = h;
+                }
+                Err(e) => send(&format!("error message={}", quote(&e))),
+            },
+            "level" => match parse_level(&args) {
+                Ok(l) => level = l,
+                Err(e) => send(&format!("error message={}", quote(&e))),
+            },
+            "go" => {
+                let mode = args.first().map_or("think", |(n, _)| n.as_str());
+                let engine = engine.get_or_insert_with(|| Engine::new(tt_mb));
+                gos += 1;
+                go(engine, &pos, &history, level, mode, &shared, gos, &clock);
+                let mut c = lock(&shared);
+                c.searching = false;
+                let pings = std::mem::take(&mut c.pings);
+                drop(c);
+                for _ in 0..pings {
+                    send("pong");
+                }
+            }
+            "quit" => return 0,
+            _ => {} // the protocol says to ignore unknown commands
+        }
+    }
+    0
+}
+
+fn read_pos(args: &[(String, String)], variant: Variant) -> Result<(Position, Vec<u64>), String> {
+    let text = arg(args, "pos").ok_or("pos needs pos=")?;
+    let mut pos = position_from_hub(text, variant)?;
+    let mut history = Vec::new();
+    if let Some(moves) = arg(args, "moves") {
+        for t in moves.split_whitespace() {
+            let m = move_from_hub(&pos, t)?;
+            history.push(ai::zobrist::hash(&pos));
+            pos.play_unchecked(&m);
+        }
+    }
+    Ok((pos, history))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn go(
+    engine: &mut Engine,
+    pos: &Position,
+    history: &[u64],
+    level: Level,
+    mode: &str,
+    shared: &Shared,
+    number: u64,
+    clock: &dyn Fn() -> f64,
+) {
+    if pos.legal_moves().is_empty() {
+        send("error message=\"no legal move in this position\"");
+        send("done move=none");
+        return;
+    }
+    let ponder = mode == "ponder";
+    let infinite =
+        matches!(level, Level::Infinite) || mode == "analyze" && level.budget_ms().is_none();
+    let budget = level.budget_ms();
+    // Pondering runs until `stop`, or until the budget has run since `ponder-hit`.
+    let stop = || {
+        answer_pings(shared);
+        let c = lock(shared);
+        if c.stopped >= number {
+            return true;
+        }
+        match (ponder, c.ponder_hit, budget) {
+            (true, Some(hit), Some(b)) => clock() - hit >= b,
+            _ => false,
+        }
+    };
+    let info = |r: &SearchResult| {
+        let secs = (r.time_ms / 1000.0).max(1e-6);
+        let pv: Vec<String> = r.pv.iter().map(move_to_hub).collect();
+        send(&format!(
+            "info depth={} score={:.2} nodes={} time={:.3} nps={:.2} pv={}",
+            r.depth,
+            r.score as f64 / 100.0,
+            r.nodes,
+            secs,
+            r.nodes as f64 / secs / 1e6,
+            quote(&pv.join(" "))
+        ));
+    };
+    let limits = Limits {
+        depth: match level {
+            Level::Depth(d) => Some(d),
+            _ => None,
+        },
+        time_ms: if ponder || infinite { None } else { budget },
+        clock: Some(clock),
+        stop: Some(&stop),
+        on_iteration: Some(&info),
+        nodes: None,
+    };
+    let result = engine
+        .search(pos, history, &limits)
+        .expect("a legal move exists");
+    // In ponder or infinite mode the GUI expects no answer before `stop` (or, pondering, the
+    // end of the budget after `ponder-hit`).
+    if ponder || infinite {
+        while !stop() {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+    match result.pv.get(1) {
+        Some(p) => send(&format!(
+            "done move={} ponder={}",
+            move_to_hub(&result.best),
+            move_to_hub(p)
+        )),
+        None => send(&format!("done move={}", move_to_hub(&result.best))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_positions() {
+        let (c, a) =
+            parse_line("param name=variant value=normal type=enum values=\"normal killer\"");
+        assert_eq!(c, "param");
+        assert_eq!(arg(&a, "values"), Some("normal killer"));
+        let (_, a) = parse_line("level infinite");
+        assert_eq!(arg(&a, "infinite"), Some(""));
+        for v in Variant::ALL {
+            let p = Position::new(v);
+            assert_eq!(position_from_hub(&position_to_hub(&p), v).unwrap(), p);
+        }
+        assert_eq!(
+            position_to_hub(&Position::new(Variant::International)),
+            "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+        );
+        let k = draughts::parse_fen("W:WK47:B14,19,29,31,42", Variant::International).unwrap();
+        for m in k.legal_moves() {
+            let t = move_to_hub(&m);
+            assert!(move_from_hub(&k, &t).unwrap().same_as(&m), "{t}");
+        }
+    }
+}

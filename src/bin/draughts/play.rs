@@ -1,0 +1,276 @@
+//! `draughts play`: a game on the console, between people or against the computer.
+//!
+//! Moves are typed in standard notation (`32-28`, `28x19`, the full path `47x38x24x13x36` when a
+//! short form is ambiguous; algebraic `c3-d4` on Russian and Brazilian boards). Also: `undo`,
+//! `moves`, `resign`, `draw`, `help`, `quit`. Reads stdin line by line, so it can be scripted.
+
+use draughts::ai::{self, Engine, Level};
+use draughts::game::{Game, PdnTags, Status};
+use draughts::notation::move_to_text;
+use draughts::{Color, Piece, Position, Role, Variant};
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+const HELP: &str = "type a move (32-28, 28x19, or the full path 47x38x24x13x36), or:
+  undo     take back your last move (and the computer's reply)
+  moves    list the legal moves
+  resign   give up
+  draw     agree a draw
+  quit     stop here (the game is left unfinished)";
+
+struct Options {
+    variant: Variant,
+    computer: Option<Color>,
+    level: Level,
+    seed: u64,
+    fen: Option<String>,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        variant: Variant::International,
+        computer: None,
+        level: Level::new(4).expect("4 is a level"),
+        seed: 1,
+        fen: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
+        match a.as_str() {
+            "--variant" | "-v" => o.variant = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--computer" | "-c" => {
+                o.computer = match value()?.to_ascii_lowercase().as_str() {
+                    "white" | "w" => Some(Color::White),
+                    "black" | "b" => Some(Color::Black),
+                    "none" => None,
+                    other => return Err(format!("--computer {other:?}: expected white or black")),
+                }
+            }
+            "--level" | "-l" => {
+                let v = value()?;
+                o.level = v
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(Level::new)
+                    .ok_or_else(|| format!("--level {v:?}: expected 1 to 6"))?;
+            }
+            "--seed" => {
+                let v = value()?;
+                o.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed {v:?} is not a number"))?;
+            }
+            "--fen" => o.fen = Some(value()?.clone()),
+            other => return Err(format!("unknown option {other:?}")),
+        }
+    }
+    Ok(o)
+}
+
+/// The board with files and ranks, White at the bottom, and each row's square numbers.
+pub fn board_text(pos: &Position, last: Option<&draughts::Move>) -> String {
+    let g = pos.geometry();
+    let n = g.size();
+    let files: String = (0..n).map(|c| format!("{} ", (b'a' + c) as char)).collect();
+    let mut s = format!("   {files}\n");
+    let touched: Vec<u8> = last
+        .map(|m| {
+            std::iter::once(m.from())
+                .chain(m.path().iter().copied())
+                .map(|s| s.index())
+                .collect()
+        })
+        .unwrap_or_default();
+    for row in 0..n {
+        s.push_str(&format!("{:>2} ", n - row));
+        let mut numbers = Vec::new();
+        for col in 0..n {
+            let cell = match g.at(row, col) {
+                None => "  ".to_owned(),
+                Some(sq) => {
+                    numbers.push(sq.number());
+                    let c = match pos.piece_at(sq) {
+                        None => '.',
+                        Some(Piece { color, role }) => match (color, role) {
+                            (Color::White, Role::Man) => 'w',
+                            (Color::White, Role::King) => 'W',
+                            (Color::Black, Role::Man) => 'b',
+                            (Color::Black, Role::King) => 'B',
+                        },
+                    };
+                    let mark = if touched.contains(&sq.index()) {
+                        '\''
+                    } else {
+                        ' '
+                    };
+                    format!("{c}{mark}")
+                }
+            };
+            s.push_str(&cell);
+        }
+        let (lo, hi) = (numbers[0], numbers[numbers.len() - 1]);
+        s.push_str(&format!(" {:<2}   {lo:>2}-{hi:<2}\n", n - row));
+    }
+    s.push_str(&format!("   {files}\n"));
+    s
+}
+
+fn counts_line(pos: &Position) -> String {
+    let c = |color| {
+        let k = pos.counts(color);
+        format!("{color}: {} men, {} kings", k.men, k.kings)
+    };
+    format!("{}   {}", c(Color::White), c(Color::Black))
+}
+
+/// Plays a console game. Returns the exit code (0 after a finished or abandoned game).
+pub fn run(args: &[String]) -> i32 {
+    let opts = match parse_args(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("draughts play: {e}\nusage: draughts play --variant V [--computer white|black] [--level 1-6] [--seed S] [--fen FEN]");
+            return 2;
+        }
+    };
+    let mut game = match &opts.fen {
+        Some(f) => match Game::from_fen(f, opts.variant) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("draughts play: {e}");
+                return 2;
+            }
+        },
+        None => Game::new(opts.variant),
+    };
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    let mut engine = Engine::new(32);
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let out = &mut io::stdout();
+    let _ = writeln!(
+        out,
+        "{} draughts. {}",
+        capitalise(opts.variant.name()),
+        match opts.computer {
+            Some(c) => format!("The computer plays {c} at level {}.", opts.level),
+            None => "Two players.".to_owned(),
+        }
+    );
+    let _ = writeln!(out, "Type 'help' for commands.");
+    let mut quit = false;
+    let mut show = true;
+    while !game.status().is_over() {
+        let pos = *game.position();
+        if show {
+            let last = game.moves().last();
+            let _ = write!(out, "\n{}", board_text(&pos, last));
+            if let Some(m) = last {
+                let before = &game.positions()[game.positions().len() - 2];
+                let _ = writeln!(out, "Last move: {}", move_to_text(before, m));
+            }
+            let _ = writeln!(out, "{}", counts_line(&pos));
+        }
+        show = true;
+        if opts.computer == Some(pos.turn()) {
+            let history = ai::game_history(&game);
+            let seed = opts.seed.wrapping_add(game.moves().len() as u64);
+            let m = ai::choose_move(&mut engine, &pos, &history, opts.level, seed, Some(&clock))
+                .expect("the game is not over, so there is a legal move");
+            let _ = writeln!(
+                out,
+                "Computer ({}) plays {}",
+                pos.turn(),
+                move_to_text(&pos, &m)
+            );
+            game.play(&m).expect("the engine plays legal moves");
+            continue;
+        }
+        let _ = write!(out, "{} to move> ", pos.turn());
+        let _ = out.flush();
+        let Some(Ok(line)) = lines.next() else {
+            let _ = writeln!(out, "\n(end of input)");
+            quit = true;
+            break;
+        };
+        let text = line.trim();
+        match text.to_ascii_lowercase().as_str() {
+            "" => show = false,
+            "help" | "?" => {
+                let _ = writeln!(out, "{HELP}");
+                show = false;
+            }
+            "moves" => {
+                let list: Vec<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| move_to_text(&pos, m))
+                    .collect();
+                let _ = writeln!(out, "Legal moves: {}", list.join(" "));
+                show = false;
+            }
+            "undo" => {
+                // Against the computer, take back its reply too, so it is the player's turn.
+                let mut undone = game.undo();
+                while undone && opts.computer == Some(game.position().turn()) && game.can_undo() {
+                    undone = game.undo();
+                }
+                if !undone {
+                    let _ = writeln!(out, "Nothing to undo.");
+                    show = false;
+                }
+            }
+            "resign" => game.resign(pos.turn()),
+            "draw" => game.agree_draw(),
+            "quit" | "exit" => {
+                quit = true;
+                break;
+            }
+            _ => {
+                if let Err(e) = game.play_text(text) {
+                    let _ = writeln!(
+                        out,
+                        "Illegal move: {e}. Type 'moves' to list the legal moves."
+                    );
+                    show = false;
+                }
+            }
+        }
+    }
+    let status = game.status();
+    if !quit || status.is_over() {
+        let _ = write!(
+            out,
+            "\n{}",
+            board_text(game.position(), game.moves().last())
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Result: {}",
+        match status {
+            Status::Ongoing => "unfinished".to_owned(),
+            s => s.to_string(),
+        }
+    );
+    let name = |c: Color| match opts.computer {
+        Some(x) if x == c => Some(format!("draughts level {}", opts.level.number())),
+        _ => Some("Player".to_owned()),
+    };
+    let tags = PdnTags {
+        event: Some("Console game".to_owned()),
+        white: name(Color::White),
+        black: name(Color::Black),
+        ..Default::default()
+    };
+    let _ = writeln!(out, "\n{}", game.to_pdn(&tags));
+    0
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
