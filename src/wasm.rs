@@ -16,7 +16,7 @@
 use crate::game::{Game, PdnTags, Status};
 use crate::mv::Move;
 use crate::notation;
-use crate::pdn::{parse_games, result_token, PdnError};
+use crate::pdn::{read_game, result_token};
 use crate::position::Position;
 use crate::setup::Role;
 use crate::square::{Color, Square};
@@ -129,10 +129,6 @@ struct TagsIn {
     black: Option<String>,
 }
 
-fn pdn_error(e: PdnError) -> JsError {
-    JsError::new(&format!("Cannot read the PDN: {e}"))
-}
-
 /// A game in progress: the board, the moves played (with undo and redo) and the result.
 #[wasm_bindgen(js_name = DraughtsGame)]
 pub struct DraughtsGame {
@@ -167,8 +163,7 @@ impl DraughtsGame {
     }
 
     /// The first game of a PDN text, replayed; `variant` applies when it has no `GameType` tag.
-    /// A decisive or drawn result tag that the final position does not explain (resignation,
-    /// agreement) is kept as the game's result.
+    /// A result the final position does not explain is kept as a resignation or agreed draw.
     ///
     /// # Errors
     /// An unknown variant, bad PDN syntax, no game, or a move that does not replay.
@@ -176,17 +171,8 @@ impl DraughtsGame {
     pub fn from_pdn(pdn: &str, variant: &str) -> Result<DraughtsGame, JsError> {
         init();
         let variant = parse_variant(variant)?;
-        let games = parse_games(pdn).map_err(|e| pdn_error(e.into()))?;
-        let first = games.first().ok_or_else(|| pdn_error(PdnError::NoGame))?;
-        let mut game = first.replay(variant).map_err(pdn_error)?;
-        if !game.status().is_over() {
-            match first.result.as_deref().map(str::trim) {
-                Some("1-0" | "2-0") => game.resign(Color::Black),
-                Some("0-1" | "0-2") => game.resign(Color::White),
-                Some("1/2-1/2" | "1-1" | "½-½") => game.agree_draw(),
-                _ => {}
-            }
-        }
+        let game = read_game(pdn, variant)
+            .map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))?;
         Ok(DraughtsGame { game })
     }
 
