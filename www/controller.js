@@ -10,6 +10,9 @@
 //   await controller.playMove(text)               plays a move programmatically (animated)
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
 //   controller.toolbarSlot                        element reserved for select#opponent, #level, …
+//   controller.game                               the current DraughtsGame; replaced (and the old
+//                                                 one freed) on new game or import, so read it
+//                                                 afresh rather than keeping it
 
 import * as engine from './engine.js';
 
