@@ -309,6 +309,12 @@ async function runViewport(ctx, kind, base, origin, loaded) {
     await press('#flip');
     check((await top()) === '32', 'square 32 at the top-left when flipped');
     await press('#flip');
+    // Black is to move in English: turning the board to the side to move puts 32 top-left.
+    await press('#auto-rotate');
+    check((await top()) === '32', 'auto-rotate turns the board to Black');
+    await press('#auto-rotate');
+    await press('#flip');
+    check((await top()) === '1', 'square 1 at the top-left again');
     await press('#face-to-face');
     await shot('face-to-face');
     await press('#face-to-face');
