@@ -509,7 +509,6 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::Color;
 
     #[test]
     fn reads_sloppy_movetext() {
@@ -545,6 +544,11 @@ mod tests {
             "{pdn}"
         );
         let back = read_game(&pdn, Variant::International).unwrap();
+        assert_eq!(back.position(), g.position());
+        // English results score the first player (Black) first.
+        g.resign(crate::square::Color::White);
+        let pdn = g.to_pdn(&PdnTags::default());
+        assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
         assert_eq!(back.position(), g.position());
     }
 
