@@ -429,16 +429,19 @@ pub fn run(args: &[String]) -> i32 {
         + losses as f64 * score.powi(2))
         / n;
     let half = 1.96 * (var / n).sqrt();
-    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-4, 1.0 - 1e-4) - 1.0).log10();
+    let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+    let elo_text = if wins == opts.games || losses == opts.games {
+        "Elo difference unbounded (no other result)".to_owned()
+    } else {
+        let (lo, hi) = ((score - half).max(1e-3), (score + half).min(1.0 - 1e-3));
+        format!("Elo {:+.0} [{:+.0}, {:+.0}]", elo(score), elo(lo), elo(hi))
+    };
     println!(
-        "A {name_a} vs B {name_b}: +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95% CI {:.1}%–{:.1}%), Elo {:+.0} [{:+.0}, {:+.0}]",
+        "A {name_a} vs B {name_b}: +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95% CI {:.1}%–{:.1}%), {elo_text}",
         100.0 * score,
         100.0 * half,
         100.0 * (score - half).max(0.0),
         100.0 * (score + half).min(1.0),
-        elo(score),
-        elo(score - half),
-        elo(score + half)
     );
     if let Some(path) = &opts.pdn {
         if let Err(e) = std::fs::write(path, pdn_out) {

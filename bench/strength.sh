@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Playing strength of level 6 ("Master"):
+#   1. against the greedy baseline: International (100 games) and English (50 games);
+#   2. against py-draughts' strongest engine (TurboEngine, International only) at equal time
+#      per move, through our `draughts hub`.
+# Targets: >= 95% against greedy, >= 85% against py-draughts.
+#
+# Environment (defaults in brackets):
+#   GAMES_INTL [100] GAMES_ENGLISH [50] GAMES_PY [20]  games per match
+#   TIME_MS [100]    ms per move for level 6 against greedy
+#   PY_TIME [0.5]    seconds per move, both sides, against py-draughts
+#   DRAUGHTS         the binary [target/release/draughts, built here]
+#   VENV             virtualenv for py-draughts [~/.cache/draughts-bench-venv, created here]
+#   SKIP_PY=1        skip the py-draughts match
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GAMES_INTL=${GAMES_INTL:-100}
+GAMES_ENGLISH=${GAMES_ENGLISH:-50}
+GAMES_PY=${GAMES_PY:-20}
+TIME_MS=${TIME_MS:-100}
+PY_TIME=${PY_TIME:-0.5}
+
+if [[ -z "${DRAUGHTS:-}" ]]; then
+    cargo build --release --quiet
+    DRAUGHTS=target/release/draughts
+fi
+DRAUGHTS=$(realpath "$DRAUGHTS")
+
+echo "== level 6 vs greedy, International, $GAMES_INTL games, ${TIME_MS} ms/move"
+"$DRAUGHTS" match --variant international --games "$GAMES_INTL" --a 6 --b greedy \
+    --time-ms "$TIME_MS" --seed 1 --quiet
+echo "== level 6 vs greedy, English, $GAMES_ENGLISH games, ${TIME_MS} ms/move"
+"$DRAUGHTS" match --variant english --games "$GAMES_ENGLISH" --a 6 --b greedy \
+    --time-ms "$TIME_MS" --seed 1 --quiet
+
+if [[ "${SKIP_PY:-0}" == 1 ]]; then
+    exit 0
+fi
+VENV=${VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/draughts-bench-venv}
+if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c 'import draughts' 2>/dev/null; then
+    echo "== installing py-draughts into $VENV"
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet py-draughts
+fi
+echo "== level 6 (hub) vs py-draughts TurboEngine, International, $GAMES_PY games, ${PY_TIME} s/move"
+"$VENV/bin/python" bench/strength_pydraughts.py --engine "$DRAUGHTS" --games "$GAMES_PY" \
+    --time "$PY_TIME"

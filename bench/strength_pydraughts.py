@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Our engine (via `draughts hub`) against py-draughts' TurboEngine, International draughts.
+
+Both sides get the same time per move: py-draughts' TurboEngine(time_limit=T) and our engine
+through a small Hub adaptor (below) that sends `level move-time=T`. (py-draughts' own HubEngine
+reads the engine's output with select() on a buffered pipe, so it stalls when the engine sends
+several lines at once, as every Hub engine does at start-up; hence the adaptor.) Position
+and move conversion use py-draughts' hub helpers.
+Openings: 2-4 random plies from the start (seeded), each played twice with colours swapped.
+Prints wins/draws/losses from our engine's point of view and the score with a 95% interval.
+"""
+import argparse
+import math
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+
+from draughts import StandardBoard, TurboEngine
+from draughts.engines.hub import board_to_hub_position, parse_hub_line, parse_hub_move
+from draughts.models import Color
+
+
+class Hub:
+    """Drives `ENGINE hub` over the Hub protocol; one reader thread feeds a line queue."""
+
+    def __init__(self, path, time_limit):
+        self.time_limit = time_limit
+        self.proc = subprocess.Popen(
+            [path, "hub"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send("hub")
+        self.wait_for("wait")
+        self.send("init")
+        self.wait_for("ready")
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, command, timeout=60):
+        while True:
+            line = self.lines.get(timeout=timeout)
+            if line is None:
+                raise RuntimeError("engine exited")
+            cmd, args = parse_hub_line(line)
+            if cmd == command:
+                return args
+            if cmd == "error":
+                raise RuntimeError(line)
+
+    def new_game(self):
+        self.send("new-game")
+
+    def get_best_move(self, board):
+        self.send(f"pos pos={board_to_hub_position(board)}")
+        self.send(f"level move-time={self.time_limit}")
+        self.send("go think")
+        args = self.wait_for("done", timeout=self.time_limit * 10 + 30)
+        return parse_hub_move(args["move"], board.legal_moves, board=board)
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except Exception:
+            self.proc.kill()
+
+
+def opening(rng):
+    board = StandardBoard()
+    moves = []
+    for _ in range(rng.randint(2, 4)):
+        m = rng.choice(list(board.legal_moves))
+        moves.append(str(m))
+        board.push(m)
+    return moves
+
+
+def play(ours, theirs, start_moves, ours_white, max_plies):
+    board = StandardBoard()
+    for text in start_moves:
+        board.push_uci(text)
+    plies = 0
+    while not board.game_over and plies < max_plies:
+        white_to_move = board.turn == Color.WHITE
+        engine = ours if white_to_move == ours_white else theirs
+        board.push(engine.get_best_move(board))
+        plies += 1
+    result = board.result if board.game_over else "1/2-1/2"
+    if result == "1/2-1/2" or result == "-":
+        return 0.5, result, plies
+    ours_won = (result == "1-0") == ours_white
+    return (1.0 if ours_won else 0.0), result, plies
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", required=True, help="path of the draughts binary")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--time", type=float, default=0.5, help="seconds per move, both sides")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=300)
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    theirs = TurboEngine(depth_limit=None, time_limit=args.time)
+    ours = Hub(args.engine, args.time)
+    scores = []
+    t0 = time.time()
+    try:
+        for g in range(args.games):
+            if g % 2 == 0:
+                moves = opening(rng)
+            ours_white = g % 2 == 0
+            ours.new_game()
+            s, result, plies = play(ours, theirs, moves, ours_white, args.max_plies)
+            scores.append(s)
+            print(
+                f"game {g + 1:3}: ours {'white' if ours_white else 'black'}  opening {' '.join(moves):<20}"
+                f" {plies:3} plies  {result:<8} ours {s}",
+                flush=True,
+            )
+    finally:
+        ours.quit()
+    n = len(scores)
+    w, d, l = scores.count(1.0), scores.count(0.5), scores.count(0.0)
+    mean = sum(scores) / n
+    var = sum((x - mean) ** 2 for x in scores) / n
+    half = 1.96 * math.sqrt(var / n)
+    print(
+        f"draughts vs py-draughts TurboEngine ({args.time}s/move): +{w} ={d} -{l}  "
+        f"score {100 * mean:.1f}% ± {100 * half:.1f}% (95% CI {100 * max(0, mean - half):.1f}%–"
+        f"{100 * min(1, mean + half):.1f}%)  [{time.time() - t0:.0f}s]"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
