@@ -165,7 +165,7 @@ fn game_ends_with_reason() {
     let mut r = DraughtsGame::new("english").unwrap();
     assert_eq!(r.turn(), "black", "Black moves first in English draughts");
     assert_eq!(r.size(), 8);
-    r.resign();
+    r.resign(None).unwrap();
     let s = r.status();
     assert_eq!(string(&s, "winner"), "white");
     assert_eq!(string(&s, "reason"), "resignation");
@@ -256,4 +256,130 @@ fn stateless_helpers_and_variants() {
     let mut r = DraughtsGame::new("russian").unwrap();
     r.apply_move("c3-d4").unwrap();
     assert_eq!(r.history().len(), 1);
+}
+
+#[wasm_bindgen_test]
+fn resign_names_the_side() {
+    let mut g = DraughtsGame::new("international").unwrap();
+    assert!(message(g.resign(Some("purple".into()))).contains("color"));
+    assert_eq!(string(&g.status(), "state"), "ongoing");
+    // White to move, but Black resigns (against the computer, the player resigns any time).
+    g.resign(Some("black".into())).unwrap();
+    assert_eq!(string(&g.status(), "winner"), "white");
+}
+
+/// Checks the shape of a search result and that its move is legal in `game`.
+fn check_thought(t: &JsValue, game: &DraughtsGame) -> String {
+    let mv = get(t, "move");
+    let full = string(&mv, "full");
+    let legal: Vec<String> = moves(game).iter().map(|m| string(m, "full")).collect();
+    assert!(legal.contains(&full), "{full} is not legal: {legal:?}");
+    for key in ["depth", "nodes", "nps", "ms"] {
+        assert!(num(t, key) >= 0.0, "{key}");
+    }
+    assert!(num(t, "nodes") > 0.0);
+    let pv = Array::from(&get(t, "pv"));
+    assert_eq!(pv.get(0).as_string().unwrap(), string(&mv, "notation"));
+    full
+}
+
+#[wasm_bindgen_test]
+fn levels_are_named_by_the_engine() {
+    let l = Array::from(&wasm::levels());
+    assert_eq!(l.length(), 6);
+    assert_eq!(num(&l.get(0), "level"), 1.0);
+    assert_eq!(string(&l.get(0), "name"), "Beginner");
+    assert_eq!(string(&l.get(5), "name"), "Master");
+}
+
+#[wasm_bindgen_test]
+fn think_plays_a_legal_move_at_every_level() {
+    let mut g = DraughtsGame::new("english").unwrap();
+    g.apply_move("11-15").unwrap();
+    let pdn = g.pdn(JsValue::UNDEFINED);
+    for level in 1..=6 {
+        let t = wasm::think(&pdn, "english", level, Some(7), Some(60.0)).unwrap();
+        check_thought(&t, &g);
+        let score = get(&t, "score");
+        assert_eq!(score.is_null(), level <= 3, "level {level} score {score:?}");
+    }
+    // The weak levels are reproducible for a seed.
+    let a = wasm::think(&pdn, "english", 2, Some(99), None).unwrap();
+    let b = wasm::think(&pdn, "english", 2, Some(99), None).unwrap();
+    assert_eq!(
+        string(&get(&a, "move"), "full"),
+        string(&get(&b, "move"), "full")
+    );
+}
+
+#[wasm_bindgen_test]
+fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
+    let g = DraughtsGame::from_fen("W:WK47:B14,19,29,31,42", "international").unwrap();
+    let t = wasm::think(
+        "W:WK47:B14,19,29,31,42",
+        "international",
+        4,
+        None,
+        Some(50.0),
+    )
+    .unwrap();
+    let full = check_thought(&t, &g);
+    assert!(full.starts_with("47x"), "{full}");
+    // White wins at once by taking four of five; then Black's last man falls.
+    let g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+    let h = wasm::hint("W:W28:B23", "international", Some(50.0)).unwrap();
+    assert_eq!(check_thought(&h, &g), "28x19");
+    assert!(
+        num(&h, "score") > 29_000.0,
+        "a won position scores as a win"
+    );
+}
+
+#[wasm_bindgen_test]
+fn analyse_searches_to_the_depth() {
+    let g = DraughtsGame::new("international").unwrap();
+    let t = wasm::analyse(&g.pdn(JsValue::UNDEFINED), "international", 4).unwrap();
+    check_thought(&t, &g);
+    assert_eq!(num(&t, "depth"), 4.0);
+    assert!(num(&t, "nps") > 0.0);
+}
+
+#[wasm_bindgen_test]
+fn search_calls_reject_bad_input() {
+    let start = DraughtsGame::new("international")
+        .unwrap()
+        .pdn(JsValue::UNDEFINED);
+    assert!(message(wasm::think(&start, "chess", 3, None, None)).contains("unknown variant"));
+    assert!(message(wasm::think(&start, "international", 0, None, None)).contains("level"));
+    assert!(message(wasm::think(&start, "international", 7, None, None)).contains("level"));
+    for record in [
+        "",
+        "garbage",
+        "1. 32-27 19-25 *",
+        "[Event \"x",
+        "W:W51",
+        "W:WK:B",
+    ] {
+        let e = message(wasm::think(record, "international", 1, None, None));
+        assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
+        let e = message(wasm::hint(record, "international", None));
+        assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
+    }
+    // A finished game has no move to think about.
+    let mut over = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+    over.apply_move("28x19").unwrap();
+    let pdn = over.pdn(JsValue::UNDEFINED);
+    assert!(message(wasm::think(&pdn, "international", 5, None, None)).contains("over"));
+    assert!(message(wasm::hint(&pdn, "international", None)).contains("over"));
+    assert!(message(wasm::hint("B:W19:B", "international", None)).contains("over"));
+    assert!(message(wasm::analyse(&start, "international", 0)).contains("Depth"));
+    assert!(message(wasm::analyse(&start, "international", 65)).contains("Depth"));
+    // Silly time budgets fall back to the defaults.
+    for t in [f64::NAN, -5.0, f64::INFINITY, 0.0] {
+        let g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+        check_thought(
+            &wasm::hint("W:W28:B23", "international", Some(t)).unwrap(),
+            &g,
+        );
+    }
 }
