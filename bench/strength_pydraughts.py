@@ -19,8 +19,34 @@ import threading
 import time
 
 from draughts import StandardBoard, TurboEngine
-from draughts.engines.hub import board_to_hub_position, parse_hub_line, parse_hub_move
-from draughts.models import Color
+from draughts.engines.hub import (
+    board_to_hub_position,
+    move_to_hub_notation,
+    parse_hub_line,
+    parse_hub_move,
+)
+from draughts.models import Color, Figure
+
+
+def hub_position(board):
+    """The position at the last irreversible move and the king moves since (for repetitions)."""
+    tail = []
+    while board._moves_stack:
+        m = board._moves_stack[-1]
+        if m.captured_list or m.is_promotion:
+            break
+        board.pop()
+        if abs(board.position[m.square_list[0]]) != Figure.KING.value:
+            board.push(m)
+            break
+        tail.append(m)
+    tail.reverse()
+    text = f"pos pos={board_to_hub_position(board)}"
+    for m in tail:
+        board.push(m)
+    if tail:
+        text += ' moves="' + " ".join(move_to_hub_notation(m) for m in tail) + '"'
+    return text
 
 
 class Hub:
@@ -62,7 +88,7 @@ class Hub:
         self.send("new-game")
 
     def get_best_move(self, board):
-        self.send(f"pos pos={board_to_hub_position(board)}")
+        self.send(hub_position(board))
         self.send(f"level move-time={self.time_limit}")
         self.send("go think")
         args = self.wait_for("done", timeout=self.time_limit * 10 + 30)

@@ -292,3 +292,99 @@ fn nodes_per_second() {
         );
     }
 }
+
+// ---- The command-line front ends (piped stdin) ----
+
+fn run_cli(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the draughts binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{args:?} failed");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn cli_play_reads_moves_from_a_pipe() {
+    let out = run_cli(
+        &["play", "--variant", "international"],
+        "32-28\n28-23\n19-23\nundo\n19-23\n28x19\n",
+    );
+    assert!(out.contains("Illegal move"), "{out}");
+    assert!(out.contains("Last move: 28x19"), "{out}");
+    assert!(out.contains("1. 32-28 19-23 2. 28x19 *"), "{out}");
+    // Against the computer, to the end: the player resigns after the computer's first move.
+    let out = run_cli(
+        &[
+            "play",
+            "--variant",
+            "english",
+            "--computer",
+            "black",
+            "--level",
+            "1",
+        ],
+        "resign\n",
+    );
+    assert!(out.contains("Computer (Black) plays"), "{out}");
+    assert!(out.contains("Black wins (resignation)"), "{out}");
+    // English PDN scores from the side that moves first (Black).
+    assert!(out.contains("[Result \"1-0\"]"), "{out}");
+}
+
+#[test]
+fn cli_hub_session() {
+    let out = run_cli(
+        &["hub"],
+        "hub\nset-param name=variant value=english\ninit\nping\n\
+         pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("id name=draughts"), "{out}");
+    assert!(lines.contains(&"wait") && lines.contains(&"ready") && lines.contains(&"pong"));
+    let done = lines
+        .iter()
+        .find(|l| l.starts_with("done move="))
+        .expect("done");
+    let start = Position::new(Variant::English);
+    let mv = done["done move=".len()..].split(' ').next().unwrap();
+    assert!(
+        start.legal_moves().iter().any(|m| m.full_notation() == mv),
+        "{done}"
+    );
+    assert!(out.contains("info depth=4"), "{out}");
+}
+
+#[test]
+fn cli_match_counts_every_game() {
+    let out = run_cli(
+        &[
+            "match",
+            "--variant",
+            "russian",
+            "--games",
+            "4",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    let games = out.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 4, "{out}");
+    assert!(out.contains("score"), "{out}");
+}
