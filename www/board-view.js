@@ -1,8 +1,8 @@
 // The board as divs, drawn from the engine's state. It knows squares, pieces and CSS classes;
 // it decides no rule. Hooks kept stable for tests: #board, [data-square], .piece.white|black.man|king,
-// and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured.
+// and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured, is-hint.
 
-const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-last-move', 'is-movable'];
+const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-last-move', 'is-movable', 'is-hint'];
 
 export class BoardView {
   constructor(el) {
@@ -75,9 +75,10 @@ export class BoardView {
 
   /**
    * Draws pieces and marks. `board[n - 1]` is null or `{ color, role }`; `marks` holds sets of
-   * square numbers: selected, dests, waypoints, lastMove, captured, movable.
+   * square numbers: selected, dests, waypoints, lastMove, captured, movable, hint (optional).
    */
   render(board, marks) {
+    const hint = marks.hint || new Set();
     for (const [sq, cell] of this.cells) {
       const p = board[sq - 1];
       let piece = cell.querySelector('.piece');
@@ -101,7 +102,8 @@ export class BoardView {
           (c === 'is-dest' && marks.dests.has(sq)) ||
           (c === 'is-waypoint' && marks.waypoints.has(sq)) ||
           (c === 'is-last-move' && marks.lastMove.has(sq)) ||
-          (c === 'is-movable' && marks.movable.has(sq));
+          (c === 'is-movable' && marks.movable.has(sq)) ||
+          (c === 'is-hint' && hint.has(sq));
         cell.classList.toggle(c, on);
       }
       cell.setAttribute('aria-label', this.label(sq, p, marks));
@@ -115,6 +117,7 @@ export class BoardView {
     if (marks.dests.has(sq)) s += ', move here';
     if (marks.waypoints.has(sq)) s += ', jump through here';
     if (marks.captured.has(sq)) s += ', being captured';
+    if (marks.hint?.has(sq)) s += ', hint';
     return s;
   }
 

@@ -10,6 +10,8 @@
 //   await controller.playMove(text)               plays a move programmatically (animated)
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
 //   controller.toolbarSlot                        element reserved for select#opponent, #level, …
+//   controller.showHint(move)                     highlights a move object's squares (is-hint)
+//                                                 until the game next changes
 //   controller.game                               the current DraughtsGame; replaced (and the old
 //                                                 one freed) on new game or import, so read it
 //                                                 afresh rather than keeping it
@@ -36,6 +38,7 @@ export class Controller {
     this.listeners = new Set();
     this.toolbarSlot = document.getElementById('opponent-controls');
     this.resultShownFor = null;
+    this.hint = EMPTY; // squares of a suggested move (from, then its path)
   }
 
   // ----- game lifecycle -----
@@ -67,6 +70,7 @@ export class Controller {
   changed({ save = true, announce = true } = {}) {
     const g = this.game;
     this.legal = g.legalMoves();
+    this.hint = EMPTY;
     const status = g.status();
     if (this.settings.autoRotate) this.setFlipped(g.turn() === 'black', { persist: false });
     this.redraw();
@@ -115,6 +119,7 @@ export class Controller {
       captured: EMPTY,
       lastMove: last ? new Set([last.from, last.to]) : EMPTY,
       movable: this.busy || this.selected != null ? EMPTY : this.movable(),
+      hint: this.hint,
     };
     if (this.selected != null) {
       const cands = this.candidates();
@@ -239,6 +244,7 @@ export class Controller {
 
   /** Plays a legal move object (animated), then redraws. */
   async play(move) {
+    const game = this.game;
     this.animating = true;
     const keep = new Set(move.captures);
     // Show the captured pieces faded during the move; they disappear when it completes.
@@ -249,6 +255,11 @@ export class Controller {
       waypoints: EMPTY,
     });
     await this.view.animate(move.from, move.path, move.captures);
+    if (this.game !== game) {
+      // A new game or an import replaced the game during the slide: the move belonged to the old one.
+      this.animating = false;
+      return;
+    }
     try {
       performance.mark('apply-start');
       const played = this.game.applyMove(move.full);
@@ -292,26 +303,41 @@ export class Controller {
     this.redraw();
   }
 
+  /** Highlights a suggested move (a move object) until the game changes. */
+  showHint(move) {
+    this.hint = new Set([move.from, ...move.path]);
+    this.redraw();
+  }
+
   // ----- toolbar actions -----
 
+  /**
+   * Takes back the last move. Against the computer, its reply goes too, so that the player is to
+   * move again (a resignation or draw agreement is taken back alone).
+   */
   undo() {
-    if (this.animating || !this.game.undo()) return;
+    if (this.animating) return;
+    const ply = this.game.ply();
+    if (!this.game.undo()) return;
+    if (this.game.ply() < ply && this.isComputer(this.game.turn()) && this.game.canUndo()) this.game.undo();
     this.clearSelection();
     this.changed();
     this.panels.announce('Move taken back');
   }
 
+  /** Replays an undone move; against the computer, its reply too. */
   redo() {
     if (this.animating || !this.game.redo()) return;
+    if (this.isComputer(this.game.turn()) && this.isOngoing()) this.game.redo();
     this.clearSelection();
     this.changed();
     const last = this.game.lastMove();
     if (last) this.panels.announce(`Redone ${last.notation}`);
   }
 
-  resign() {
-    const who = this.game.turn();
-    this.game.resign();
+  /** `who` resigns: a color, by default the side to move. */
+  resign(who = this.game.turn()) {
+    this.game.resign(who);
     this.clearSelection();
     this.changed();
     return who;

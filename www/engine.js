@@ -35,6 +35,11 @@ export function restore(pdn, variant, ply) {
   return api.DraughtsGame.restore(pdn, variant, ply);
 }
 
+/** The computer's levels from the engine: `[{ level, name }]`, weakest first. */
+export function levels() {
+  return api.levels();
+}
+
 /** Which side moves first in each variant, from the engine's rule table. */
 export function firstMover(variant) {
   const v = api.variants().find((x) => x.name === variant);

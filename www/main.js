@@ -5,6 +5,7 @@ import { BoardView } from './board-view.js';
 import { Controller } from './controller.js';
 import { Panels } from './panels.js';
 import { Storage } from './storage.js';
+import { Computer } from './computer.js';
 import { attachInput } from './input.js';
 import { confirmDialog, setupPdnIo } from './pdn-io.js';
 
@@ -17,7 +18,8 @@ function boot(bindings) {
   const storage = new Storage({ onError: (m) => panels.message(m, 'error') });
   const view = new BoardView($('board'));
   const controller = new Controller({ view, panels, storage });
-  window.draughts = { controller, engine }; // for the computer opponent and for tests
+  const computer = new Computer({ controller, panels, storage });
+  window.draughts = { controller, engine, computer }; // for tests
 
   const settings = storage.loadSettings();
   controller.settings.autoRotate = !!settings.autoRotate;
@@ -27,6 +29,8 @@ function boot(bindings) {
   document.body.classList.toggle('face-to-face', controller.settings.faceToFace);
 
   const saved = storage.load();
+  // Before the game is loaded: if the computer is to move in the restored game, it starts thinking.
+  computer.restore(saved.opponent);
   if (saved.game) {
     controller.load(saved.game, { save: false });
     controller.setFlipped(!!saved.flipped, { persist: false });
@@ -48,12 +52,12 @@ function boot(bindings) {
   performance.mark('first-render');
 
   attachInput($('board'), view, controller);
-  wireToolbar(controller, panels);
+  wireToolbar(controller, panels, computer);
   setupPdnIo(controller, panels);
   registerServiceWorker();
 }
 
-function wireToolbar(controller, panels) {
+function wireToolbar(controller, panels, computer) {
   const inProgress = () => controller.game.ply() > 0 && controller.isOngoing();
 
   const startNew = async (variant) => {
@@ -77,12 +81,22 @@ function wireToolbar(controller, panels) {
     controller.flip();
     $('flip').setAttribute('aria-pressed', String(controller.flipped));
   });
+  const vsComputer = () => computer.settings.opponent === 'computer';
   $('resign').addEventListener('click', async () => {
-    const who = controller.game.turn();
-    const name = who === 'white' ? 'White' : 'Black';
-    if (await confirmDialog(`${name}, do you resign?`, { yes: 'Resign', no: 'Cancel' })) controller.resign();
+    // Against the computer the player resigns, whoever is to move.
+    const who = vsComputer() ? (computer.settings.side === 'white' ? 'black' : 'white') : controller.game.turn();
+    const question = vsComputer() ? 'Resign this game?' : `${who === 'white' ? 'White' : 'Black'}, do you resign?`;
+    if (await confirmDialog(question, { yes: 'Resign', no: 'Cancel' })) controller.resign(who);
   });
   $('offer-draw').addEventListener('click', async () => {
+    if (vsComputer()) {
+      if (computer.acceptsDraw()) {
+        controller.agreeDraw();
+      } else {
+        panels.message('The computer declines the draw.');
+      }
+      return;
+    }
     const other = controller.game.turn() === 'white' ? 'Black' : 'White';
     if (await confirmDialog(`${other}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline' })) {
       controller.agreeDraw();

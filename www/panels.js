@@ -145,6 +145,25 @@ export class Panels {
     requestAnimationFrame(() => (el.textContent = text));
   }
 
+  /** Names the computer's card ("Black · Computer"); `computerSide` null for two players. */
+  setPlayers(computerSide) {
+    for (const card of document.querySelectorAll('.card')) {
+      const side = card.dataset.side;
+      const computer = side === computerSide;
+      card.classList.toggle('is-computer', computer);
+      card.querySelector('.who').textContent = cap(side) + (computer ? ' · Computer' : '');
+    }
+  }
+
+  /** The "thinking…" indicator on the computer's card; `side` null to hide it. */
+  setThinking(side) {
+    for (const card of document.querySelectorAll('.card')) {
+      const on = card.dataset.side === side;
+      card.classList.toggle('is-thinking', on);
+      card.querySelector('.to-move').textContent = on ? 'thinking' : 'to move';
+    }
+  }
+
   setBusy(busy, label = '') {
     document.body.classList.toggle('is-busy', busy);
     $('board').setAttribute('aria-busy', busy ? 'true' : 'false');

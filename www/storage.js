@@ -1,6 +1,10 @@
 // Autosave: the game is saved to localStorage after every change and restored on load. A save
 // that cannot be read (corrupted, from another app or version) is set aside under another key
 // and reported; it never stops the page from starting.
+//
+// Format (version 1): { format, version, variant, ply, pdn, flipped, savedAt, opponent? }.
+// `opponent` ({ opponent, level, side }, see computer.js) was added later: saves without it load
+// as a two-player game, and an unreadable one falls back to the defaults.
 
 import * as engine from './engine.js';
 
@@ -21,6 +25,7 @@ export class Storage {
   constructor({ onError = () => {} } = {}) {
     this.onError = onError;
     this.failedOnce = false;
+    this.extra = () => ({}); // more fields to save with the game (the computer's settings)
   }
 
   save(game, flipped) {
@@ -34,6 +39,7 @@ export class Storage {
       pdn: game.pdnWithRedo(undefined),
       flipped,
       savedAt: new Date().toISOString(),
+      ...this.extra(),
     };
     try {
       s.setItem(SAVE_KEY, JSON.stringify(data));
@@ -44,8 +50,9 @@ export class Storage {
   }
 
   /**
-   * The saved game: `{ game }`, `{ game: null }` when there is none, or `{ game: null, error,
-   * keptAs }` when the save could not be read (it is then moved to `keptAs`).
+   * The saved game: `{ game, flipped, opponent }` (opponent undefined in older saves),
+   * `{ game: null }` when there is none, or `{ game: null, error, keptAs }` when the save could not
+   * be read (it is then moved to `keptAs`).
    */
   load() {
     const s = store();
@@ -67,7 +74,7 @@ export class Storage {
         throw new Error('its game record is missing');
       }
       const game = engine.restore(data.pdn, data.variant, data.ply);
-      return { game, flipped: !!data.flipped };
+      return { game, flipped: !!data.flipped, opponent: data.opponent };
     } catch (e) {
       const keptAs = `${SAVE_KEY}.unreadable.${Date.now()}`;
       try {

@@ -3,10 +3,11 @@
 // cached. On install it caches the page and everything the page references, so the first visit
 // is enough. It never fetches anything from another origin.
 
-const CACHE = 'draughts-v1';
+const CACHE = 'draughts-v2';
 const MODULES = [
   'www/main.js', 'www/engine.js', 'www/controller.js', 'www/board-view.js', 'www/input.js',
-  'www/panels.js', 'www/storage.js', 'www/pdn-io.js', 'manifest.webmanifest', 'www/icon.svg',
+  'www/panels.js', 'www/storage.js', 'www/pdn-io.js', 'www/computer.js', 'www/engine-worker.js',
+  'manifest.webmanifest', 'www/icon.svg',
   'www/icon-192.png', 'www/icon-512.png',
 ];
 

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = join(ROOT, 'dist');
+// DIST_DIR: test another build (e.g. one made with `trunk build --release --dist DIR`).
+const DIST = resolve(process.env.DIST_DIR || join(ROOT, 'dist'));
 const SHOTS = join(ROOT, 'target/e2e');
 const PREFIX = '/some/sub/path/'; // the site must work from any sub-path
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';

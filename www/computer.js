@@ -1,0 +1,322 @@
+// The computer opponent: the picker (select#opponent, #level, #side), the Hint button, and the
+// searches, which run in a Web Worker (engine-worker.js) with its own wasm instance so that taps,
+// scrolling and animations stay smooth while it thinks.
+//
+// It plugs into the controller's hooks only: isComputer(color), onChange(fn), playMove(text),
+// setBusy(), showHint(move). The computer's move is played like a human's (same engine call,
+// same slide); nothing here knows a rule: the worker's engine answers with a move object.
+//
+// Cancelling: a search is one synchronous wasm call, so a message cannot stop it. Whenever the
+// game changes under a search (new game, undo, variant change, import, resignation…), the worker
+// is terminated and a fresh one is started at once, so the next search does not wait for loading.
+
+import * as engine from './engine.js';
+
+const $ = (id) => document.getElementById(id);
+
+export const DEFAULTS = Object.freeze({ opponent: 'human', level: 3, side: 'black' });
+
+/** Thinking time for a hint, in milliseconds. */
+const HINT_MS = 1000;
+
+/** A score (hundredths of a man, the computer's view) at which it accepts a draw offer. */
+const ACCEPT_DRAW_BELOW = -150;
+
+/** Checks saved opponent settings; anything unreadable falls back to the defaults. */
+export function validOpponent(o) {
+  if (!o || typeof o !== 'object') return { ...DEFAULTS };
+  return {
+    opponent: o.opponent === 'computer' ? 'computer' : 'human',
+    level: Number.isInteger(o.level) && o.level >= 1 && o.level <= 6 ? o.level : DEFAULTS.level,
+    side: o.side === 'white' || o.side === 'black' ? o.side : DEFAULTS.side,
+  };
+}
+
+/**
+ * The URLs of the wasm-bindgen module and its .wasm file, as Trunk's loader in index.html names
+ * them (the names carry content hashes), resolved against the page so that any sub-path works.
+ */
+export function wasmUrls(doc = document) {
+  const abs = (u) => new URL(u, doc.baseURI).href;
+  for (const s of doc.querySelectorAll('script[type="module"]:not([src])')) {
+    const js = s.textContent.match(/from\s+['"]([^'"]+\.js)['"]/);
+    const wasm = s.textContent.match(/module_or_path:\s*['"]([^'"]+\.wasm)['"]/);
+    if (js && wasm) return { jsUrl: abs(js[1]), wasmUrl: abs(wasm[1]) };
+  }
+  const js = doc.querySelector('link[rel="modulepreload"][href$=".js"]');
+  const wasm = doc.querySelector('link[rel="preload"][href$=".wasm"]');
+  if (js && wasm) return { jsUrl: js.href, wasmUrl: wasm.href };
+  throw new Error('the engine module was not found in the page');
+}
+
+class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.cancelled = true;
+  }
+}
+
+/** One worker with its wasm instance; `run` resolves with the engine's result. */
+class SearchWorker {
+  constructor(jsUrl, wasm) {
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => this.failAll(new Error(e.message || 'the engine worker failed'));
+    this.worker.postMessage({ type: 'init', jsUrl, wasm });
+  }
+
+  receive(msg) {
+    if (msg.type === 'ready') return;
+    if (msg.id == null) {
+      this.failAll(new Error(msg.message));
+      return;
+    }
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    this.pending.delete(msg.id);
+    if (msg.type === 'result') p.resolve(msg.result);
+    else p.reject(new Error(msg.message));
+  }
+
+  failAll(err) {
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+  }
+
+  run(call, ...args) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: 'call', id, call, args });
+    });
+  }
+
+  terminate() {
+    this.worker.terminate();
+    this.failAll(new Cancelled());
+  }
+}
+
+/** What the computer's search is about: the game object, the moves played and the result. */
+function stateKey(game) {
+  return `${game.variant()}|${game.ply()}|${game.fen()}|${game.status().result}`;
+}
+
+export class Computer {
+  constructor({ controller, panels, storage }) {
+    this.controller = controller;
+    this.panels = panels;
+    this.storage = storage;
+    this.settings = { ...DEFAULTS };
+    this.job = null; // { kind: 'think' | 'hint', key, level, game }
+    this.last = null; // the computer's last result (for draw offers)
+    this.stats = []; // results of the computer's searches, newest last (for tests and curiosity)
+    const { jsUrl, wasmUrl } = wasmUrls();
+    this.jsUrl = jsUrl;
+    // Compiled once (off the main thread) and handed to every new worker; the URL if that fails.
+    this.wasm = null;
+    this.worker = null;
+    this.wasmReady = WebAssembly.compileStreaming(fetch(wasmUrl))
+      .catch(() => wasmUrl)
+      .then((wasm) => {
+        this.wasm = wasm;
+        if (!this.worker) this.spawn();
+      });
+
+    controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
+    controller.onChange(() => this.sync());
+    storage.extra = () => ({ opponent: { ...this.settings } });
+    this.fillLevels();
+    for (const id of ['opponent', 'level', 'side']) {
+      $(id).addEventListener('change', () => this.pick());
+    }
+    $('hint').addEventListener('click', () => this.hint());
+    this.showSettings();
+  }
+
+  /** Starts a worker (synchronously, once the module is compiled) so that one is always warm. */
+  spawn() {
+    if (this.wasm) this.worker = new SearchWorker(this.jsUrl, this.wasm);
+  }
+
+  fillLevels() {
+    const sel = $('level');
+    sel.textContent = '';
+    for (const { level, name } of engine.levels()) {
+      const o = document.createElement('option');
+      o.value = String(level);
+      o.textContent = `${level} · ${name}`;
+      sel.append(o);
+    }
+  }
+
+  /** Applies settings restored with a saved game (before the game is loaded). */
+  restore(saved) {
+    this.settings = validOpponent(saved);
+    this.showSettings();
+  }
+
+  /** The picker changed. */
+  pick() {
+    this.settings = validOpponent({
+      opponent: $('opponent').value,
+      level: Number($('level').value),
+      side: $('side').value,
+    });
+    this.showSettings();
+    const c = this.controller;
+    c.storage.save(c.game, c.flipped);
+    c.redraw();
+    this.sync();
+  }
+
+  showSettings() {
+    const s = this.settings;
+    const vs = s.opponent === 'computer';
+    $('opponent').value = s.opponent;
+    $('level').value = String(s.level);
+    $('side').value = s.side;
+    $('level').hidden = !vs;
+    $('side').hidden = !vs;
+    document.body.classList.toggle('vs-computer', vs);
+    this.panels.setPlayers(vs ? s.side : null);
+    this.updateHintButton();
+  }
+
+  updateHintButton() {
+    const c = this.controller;
+    const g = c.game;
+    const can = !!g && !this.job && c.isOngoing() && !c.isComputer(g.turn());
+    $('hint').disabled = !can;
+    $('hint').setAttribute('aria-busy', String(this.job?.kind === 'hint'));
+  }
+
+  shouldThink() {
+    const c = this.controller;
+    return this.settings.opponent === 'computer' && !!c.game && c.isOngoing() && c.isComputer(c.game.turn());
+  }
+
+  /** After any change: cancel a search the change made stale, start thinking when it is our turn. */
+  sync() {
+    const c = this.controller;
+    if (this.job) {
+      const stale =
+        this.job.game !== c.game ||
+        this.job.key !== stateKey(c.game) ||
+        (this.job.kind === 'think' && (!this.shouldThink() || this.job.level !== this.settings.level)) ||
+        (this.job.kind === 'hint' && this.shouldThink());
+      if (stale) this.cancel();
+    }
+    if (!this.job && this.shouldThink() && !c.animating) this.think();
+    this.updateHintButton();
+  }
+
+  /** Stops the search in progress: the worker is replaced by a fresh one. */
+  cancel() {
+    if (!this.job) return;
+    const kind = this.job.kind;
+    this.job = null;
+    this.worker?.terminate();
+    this.worker = null;
+    this.spawn();
+    if (kind === 'think') this.setThinking(false);
+    this.updateHintButton();
+  }
+
+  /** Runs an engine call in the worker for `job` (null: for nobody in particular). */
+  async run(job, call, ...args) {
+    if (!this.worker) {
+      await this.wasmReady;
+      // Cancelled while the module was compiling: don't keep the fresh worker busy for nothing.
+      if (job && this.job !== job) throw new Cancelled();
+      if (!this.worker) this.spawn();
+    }
+    return this.worker.run(call, ...args);
+  }
+
+  setThinking(on) {
+    const c = this.controller;
+    document.body.classList.toggle('is-thinking', on);
+    this.panels.setThinking(on ? this.settings.side : null);
+    c.setBusy(on, on ? `Computer is thinking (level ${this.settings.level})…` : '');
+  }
+
+  async think() {
+    const c = this.controller;
+    const game = c.game;
+    const job = { kind: 'think', game, key: stateKey(game), level: this.settings.level };
+    this.job = job;
+    this.setThinking(true);
+    this.updateHintButton();
+    performance.mark('think-start');
+    const seed = (Math.random() * 2 ** 32) >>> 0;
+    let result;
+    try {
+      result = await this.run(job, 'think', game.pdn(undefined), game.variant(), job.level, seed, undefined);
+    } catch (err) {
+      if (this.job !== job) return; // cancelled: a newer state is in charge
+      this.job = null;
+      this.setThinking(false);
+      this.updateHintButton();
+      this.panels.message(`The computer could not move: ${err.message}`, 'error', 0);
+      return;
+    }
+    if (this.job !== job) return;
+    performance.mark('think-end');
+    performance.measure('think', 'think-start', 'think-end');
+    this.job = null;
+    this.last = result;
+    this.stats.push({ level: job.level, variant: game.variant(), ...result });
+    if (this.stats.length > 50) this.stats.shift();
+    this.setThinking(false);
+    if (c.game !== game || stateKey(game) !== job.key) {
+      this.sync();
+      return;
+    }
+    // Input stays blocked during the slide: it is still the computer's turn until the move lands.
+    try {
+      await c.playMove(result.move.full);
+    } catch (err) {
+      this.panels.message(`The computer's move was refused: ${err.message}`, 'error', 0);
+    }
+  }
+
+  /** Shows the move the engine would play for the side to move (not played). */
+  async hint() {
+    const c = this.controller;
+    const game = c.game;
+    if (this.job || !c.isOngoing() || c.isComputer(game.turn())) return;
+    const job = { kind: 'hint', game, key: stateKey(game) };
+    this.job = job;
+    this.updateHintButton();
+    let result;
+    try {
+      result = await this.run(job, 'hint', game.pdn(undefined), game.variant(), HINT_MS);
+    } catch (err) {
+      if (this.job !== job) return;
+      this.job = null;
+      this.updateHintButton();
+      this.panels.message(`No hint: ${err.message}`, 'error');
+      return;
+    }
+    if (this.job !== job) return;
+    this.job = null;
+    this.updateHintButton();
+    if (c.game !== game || stateKey(game) !== job.key) return;
+    c.showHint(result.move);
+    this.panels.message(`Hint: ${result.move.notation}`, 'info');
+  }
+
+  /** The computer's answer to a draw offer: yes only when its last search saw it losing. */
+  acceptsDraw() {
+    const s = this.last?.score;
+    return typeof s === 'number' && s <= ACCEPT_DRAW_BELOW;
+  }
+
+  /** A fixed-depth search in the worker (for measuring): `{ move, score, depth, nodes, nps, ms }`. */
+  analyse(record, variant, depth) {
+    return this.run(null, 'analyse', record, variant, depth);
+  }
+}
