@@ -79,6 +79,13 @@ pub fn candidates(pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError
         .filter(|m| m.from() == from && m.to() == to && is_subsequence(middle, m.path()))
         .copied()
         .collect();
+    // A complete path names its move even when it is also a subsequence of a longer one
+    // (a Russian man crowned mid-capture can come back through its own squares).
+    if let Some(exact) = found.iter().find(|m| {
+        (m.is_capture() && m.path() == &squares[1..]) || (!m.is_capture() && squares.len() == 2)
+    }) {
+        return Ok(vec![*exact]);
+    }
     if found.is_empty() {
         let wants_capture = text.contains(['x', 'X', ':', '×']);
         return Err(MoveTextError::Illegal {
@@ -153,6 +160,18 @@ mod tests {
         .unwrap();
         let m = parse_move(&w, "27-22").unwrap();
         assert_eq!(move_to_text(&w, &m), "27-22");
+    }
+
+    #[test]
+    fn a_full_path_is_never_ambiguous() {
+        // 19x26 and 19x10x3x12x19x26 both exist: the man crowns on 3 and comes back.
+        let p = parse_fen("W:W13,19,21,25,28,29:B1,5-9,11,15,16,23", Variant::Russian).unwrap();
+        for m in p.legal_moves() {
+            let text = move_to_text(&p, &m);
+            assert!(parse_move(&p, &text).unwrap().same_as(&m), "{text}");
+            assert!(parse_move(&p, &m.full_notation()).unwrap().same_as(&m));
+        }
+        assert_eq!(parse_move(&p, "19x26").unwrap().capture_count(), 1);
     }
 
     #[test]

@@ -251,7 +251,7 @@ impl Geometry {
     /// Parses an algebraic name such as `c3`; `None` if it is not a playable square.
     pub fn parse_algebraic(self, s: &str) -> Option<Square> {
         let b = s.as_bytes();
-        if b.len() < 2 || b.len() > 3 {
+        if !s.is_ascii() || b.len() < 2 || b.len() > 3 {
             return None;
         }
         let col = b[0].to_ascii_lowercase().checked_sub(b'a')?;
@@ -335,6 +335,8 @@ mod tests {
         assert_eq!(eight.algebraic(Square::from_number(32)), "g1");
         assert_eq!(eight.parse_algebraic("c3"), Some(Square::from_number(22)));
         assert_eq!(eight.parse_algebraic("a2"), None);
+        assert_eq!(eight.parse_algebraic("Kο"), None);
+        assert_eq!(eight.parse_algebraic("cé"), None);
         for sq in eight.all_squares() {
             assert_eq!(eight.parse_algebraic(&eight.algebraic(sq)), Some(sq));
         }
