@@ -2,10 +2,12 @@
 // a desktop viewport with mouse clicks and a phone viewport (390×844, touch) with taps.
 // `node tests/e2e/run.mjs` (builds dist/ with Trunk first if it is missing). Prints measured
 // sizes and timings; screenshots go to target/e2e/. Exit status 1 on the first failure.
+// Then, on the phone, games against the computer (which thinks in a Web Worker): a full game at
+// level 1, responsiveness while level 6 thinks, cancelling, undo, hints, and the search speed.
 
 import { chromium } from 'playwright-core';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +44,13 @@ const SHORT_GAME = {
 };
 // A flying king with two four-piece captures from 47 to 36 by different paths.
 const PATH_CHOICE_FEN = 'W:WK47:B14,19,29,31,42';
+// The search measured for nodes per second in wasm (in the page's worker) and natively (the CLI's
+// Hub engine, built with `cargo build --release`): International start position, fixed depth,
+// 16 MB table, both timed without the table's allocation. Equal node counts show it is the same
+// search. Set NATIVE_COMPARE=0 to skip the native build and run.
+const NPS_FEN = 'W:W31-50:B1-20';
+const NPS_DEPTH = 13;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 let failures = 0;
 const figures = [];
@@ -84,16 +93,20 @@ async function main() {
   try {
     for (const kind of ['desktop', 'phone']) {
       console.log(`\n${kind}:`);
-      const opts =
-        kind === 'phone'
-          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-          : { viewport: { width: 1280, height: 800 } };
+      const opts = kind === 'phone' ? PHONE : { viewport: { width: 1280, height: 800 } };
       const ctx = await browser.newContext(opts);
       try {
         await runViewport(ctx, kind, base, origin, kind === 'desktop' ? loaded : new Set());
       } finally {
         await ctx.close();
       }
+    }
+    console.log('\nphone, against the computer:');
+    const ctx = await browser.newContext(PHONE);
+    try {
+      await runComputer(ctx, base, origin);
+    } finally {
+      await ctx.close();
     }
   } catch {
     /* reported by step() */
@@ -331,6 +344,9 @@ async function runViewport(ctx, kind, base, origin, loaded) {
       await page.reload();
       await page.waitForSelector('body.is-ready', { timeout: 10000 });
       check((await page.locator('#board [data-square]').count()) === 32, 'board drawn offline');
+      // The computer's worker loads offline too (its script and the module come from the cache).
+      await press('#hint');
+      await page.waitForSelector('#board .is-hint', { timeout: 10000 });
       await ctxOffline(page, false);
     });
   }
@@ -380,6 +396,280 @@ async function runViewport(ctx, kind, base, origin, loaded) {
     check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
     check(foreign.length === 0, `foreign requests: ${foreign.join(' ')}`);
   });
+}
+
+/** Against the computer, on the phone: every check of issue 5's page part. */
+async function runComputer(ctx, base, origin) {
+  const page = await ctx.newPage();
+  const errors = [];
+  const foreign = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith('data:') && !u.startsWith('blob:') && !u.startsWith(origin)) foreign.push(u);
+  });
+  const tap = (sel) => page.tap(sel);
+  const sq = (n) => `#board [data-square="${n}"]`;
+  const text = (sel) => page.locator(sel).innerText();
+  const shot = (name) => page.screenshot({ path: join(SHOTS, `computer-${name}.png`) });
+  const game = () =>
+    page.evaluate(() => {
+      const c = window.draughts.controller;
+      const g = c.game;
+      return { ply: g.ply(), fen: g.fen(), turn: g.turn(), state: g.status().state, text: g.status().text };
+    });
+  // The player's turn (input open), or the game is over.
+  const playersTurn = (timeout = 30000) =>
+    page.waitForFunction(
+      () => {
+        const c = window.draughts.controller;
+        const g = c.game;
+        return g.status().state !== 'ongoing' || (!c.busy && !c.animating && !c.isComputer(g.turn()));
+      },
+      null,
+      { timeout },
+    );
+  /** Plays the engine's first legal move by tapping squares, as a player would. */
+  const tapFirstMove = async () => {
+    const m = await page.evaluate(() => window.draughts.controller.legal[0]);
+    const ply = (await game()).ply;
+    await tap(sq(m.from));
+    await tap(sq(m.to));
+    // Several capture paths to the same square: tap the landing squares until only ours is left.
+    const playedOrAsked = () =>
+      page.waitForFunction(
+        (ply) => window.draughts.controller.game.ply() !== ply || document.querySelector('#board .is-waypoint'),
+        ply,
+        { timeout: 5000 },
+      );
+    await playedOrAsked();
+    while ((await game()).ply === ply) {
+      const k = await page.evaluate(() => window.draughts.controller.prefix.length);
+      await tap(sq(m.path[k]));
+      await playedOrAsked();
+    }
+    return m;
+  };
+  const selectOption = async (id, value) => {
+    await page.selectOption(`#${id}`, value);
+    if (await page.locator('dialog#confirm[open]').count()) await tap('#confirm-yes');
+  };
+
+  await step('opponent picker: levels named by the engine', async () => {
+    await page.goto(base);
+    await page.waitForSelector('body.is-ready', { timeout: 15000 });
+    check(await page.locator('#level').isHidden(), 'level hidden for two players');
+    await selectOption('opponent', 'computer');
+    check(await page.locator('#level').isVisible(), 'level shown against the computer');
+    const levels = await page.$$eval('#level option', (os) => os.map((o) => `${o.value}=${o.textContent}`));
+    check(levels.length === 6 && levels[0] === '1=1 · Beginner' && levels[5] === '6=6 · Master', `levels: ${levels}`);
+    const side = await page.$$eval('#side option', (os) => os.map((o) => o.textContent));
+    check(side.every((t) => /^Computer plays (White|Black)$/.test(t)), `side labels: ${side}`);
+    await shot('picker');
+  });
+
+  let plies = 0;
+  await step('a full game against level 1 (English), played by taps, to the result dialog', async () => {
+    await selectOption('variant', 'english');
+    await selectOption('level', '1');
+    await selectOption('side', 'white'); // the player is Black and moves first in English
+    check((await text('.card-white .who')).includes('Computer'), "the computer's card is named");
+    const t0 = Date.now();
+    let reloaded = false;
+    let undone = false;
+    let hinted = false;
+    for (;;) {
+      await playersTurn();
+      const g = await game();
+      if (g.state !== 'ongoing') break;
+      check(Date.now() - t0 < 240000 && g.ply < 500, `game still going after ${g.ply} plies`);
+      if (g.ply === 4 && !hinted) {
+        hinted = true;
+        await tap('#hint');
+        await page.waitForSelector('#board .is-hint');
+        const squares = await page.$$eval('#board .is-hint', (els) => els.map((e) => +e.dataset.square));
+        const legal = await page.evaluate(() => window.draughts.controller.legal);
+        const match = legal.some((m) => [m.from, ...m.path].every((x) => squares.includes(x)) && squares.length === m.path.length + 1);
+        check(match, `hint squares ${squares} are a legal move`);
+        check((await game()).ply === g.ply, 'the hint is not played');
+        check(/Hint:/.test(await text('#message')), 'the hint is named in the message');
+        await shot('hint');
+      }
+      if (g.ply === 6 && !undone) {
+        // Undo takes back the computer's reply and the player's move: the player is to move again.
+        undone = true;
+        await tap('#undo');
+        const u = await game();
+        check(u.ply === 4 && u.turn === 'black', `after undo: ply ${u.ply}, ${u.turn} to move`);
+        check(!(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'not thinking after undo');
+        continue;
+      }
+      await tapFirstMove();
+      if (g.ply === 8 && !reloaded) {
+        // Reload while the computer is to move: it starts thinking again after the restore.
+        reloaded = true;
+        await page.reload();
+        await page.waitForSelector('body.is-ready');
+        check((await page.inputValue('#opponent')) === 'computer', 'opponent restored');
+        check((await page.inputValue('#level')) === '1', 'level restored');
+        check((await page.inputValue('#side')) === 'white', 'side restored');
+      }
+    }
+    plies = (await game()).ply;
+    await page.waitForSelector('dialog#result[open]');
+    const r = await text('dialog#result');
+    check(/wins|Draw/.test(r), `result dialog: ${r}`);
+    figures.push(['computer', `full English game v level 1 (${plies} plies; ${r.split('\n')[0]})`, `${((Date.now() - t0) / 1000).toFixed(1)} s`]);
+    await shot('game-over');
+    await tap('#result-close');
+  });
+
+  await step('level 6 thinks in the worker: the page stays responsive', async () => {
+    await selectOption('variant', 'international');
+    await selectOption('level', '6');
+    await selectOption('side', 'black');
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask' });
+      // Frames drawn while thinking: the longest gap between two animation frames.
+      window.__frames = { max: 0, last: 0, count: 0, on: false };
+      const f = (t) => {
+        const s = window.__frames;
+        if (s.on && s.last) s.max = Math.max(s.max, t - s.last);
+        if (s.on) s.count += 1;
+        s.last = t;
+        requestAnimationFrame(f);
+      };
+      requestAnimationFrame(f);
+    });
+    await tap(sq(32));
+    await tap(sq(28));
+    await page.waitForSelector('body.is-thinking');
+    await page.evaluate(() => (window.__frames.on = true));
+    const card = await text('.card-black');
+    check(/thinking/.test(card), `thinking indicator on the computer's card: ${card}`);
+    await shot('thinking');
+    // Taps during the think are answered (input is blocked, but the page reacts at once).
+    const tapMs = await page.evaluate(async () => {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 0));
+      return performance.now() - t;
+    });
+    await page.waitForFunction(() => !document.body.classList.contains('is-thinking'), null, { timeout: 20000 });
+    await page.evaluate(() => (window.__frames.on = false));
+    await playersTurn();
+    check((await game()).ply === 2, 'the computer replied');
+    const m = await page.evaluate(() => {
+      const [think] = performance.getEntriesByName('think').slice(-1);
+      const during = window.__longTasks.filter((t) => t.start < think.startTime + think.duration && t.start + t.duration > think.startTime);
+      const stats = window.draughts.computer.stats.at(-1);
+      return { think: think.duration, during, frames: window.__frames, stats };
+    });
+    const longest = m.during.reduce((a, t) => Math.max(a, t.duration), 0);
+    figures.push(['computer', `level 6 think (International, after 32-28): depth ${m.stats.depth}, ${m.stats.nodes} nodes`, `${m.think.toFixed(0)} ms`]);
+    figures.push(['computer', `long tasks (> 50 ms) on the main thread during that think`, m.during.length ? `${m.during.length}, longest ${longest.toFixed(0)} ms` : 'none']);
+    figures.push(['computer', `longest gap between frames during that think (${m.frames.count} frames)`, `${m.frames.max.toFixed(0)} ms`]);
+    figures.push(['computer', 'a zero-delay timer during that think', `${tapMs.toFixed(1)} ms`]);
+    check(m.during.length === 0, `long tasks during the think: ${JSON.stringify(m.during)}`);
+  });
+
+  await step('undo and new game cancel a search in progress', async () => {
+    const start = await game();
+    await tapFirstMove();
+    await page.waitForSelector('body.is-thinking');
+    await tap('#undo');
+    let g = await game();
+    check(g.ply === start.ply && g.fen === start.fen, `undo while thinking takes back the move (ply ${g.ply})`);
+    check(!(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'thinking stopped by undo');
+    await tapFirstMove();
+    await page.waitForSelector('body.is-thinking');
+    await tap('#new-game');
+    await tap('#confirm-yes');
+    check(!(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'thinking stopped by new game');
+    // Longer than level 6 thinks: no move of the cancelled search may land.
+    await page.waitForTimeout(3500);
+    g = await game();
+    check(g.ply === 0 && g.fen === 'W:W31-50:B1-20', `start position after new game: ply ${g.ply}, ${g.fen}`);
+    check((await page.locator('#board .piece').count()) === 40, '40 pieces on the board');
+    // The fresh worker thinks at once: the computer as White opens the new game.
+    await selectOption('side', 'white');
+    await page.waitForSelector('body.is-thinking');
+    await selectOption('opponent', 'human');
+    check(!(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'switching to two players stops it');
+    await page.waitForTimeout(500);
+    check((await game()).ply === 0, 'no move after switching to two players');
+  });
+
+  await step(`search speed in wasm and natively (International start, depth ${NPS_DEPTH})`, async () => {
+    // Best of two runs each, alternating, so that both see the machine in the same state.
+    let wasm = null;
+    let native = null;
+    let nativeError = '';
+    for (let i = 0; i < 2; i++) {
+      const r = await page.evaluate(([fen, depth]) => window.draughts.computer.analyse(fen, 'international', depth), [NPS_FEN, NPS_DEPTH]);
+      check(r.depth === NPS_DEPTH && r.nodes > 0, `analyse: ${JSON.stringify(r)}`);
+      if (!wasm || r.nps > wasm.nps) wasm = r;
+      if (process.env.NATIVE_COMPARE === '0' || nativeError) continue;
+      try {
+        const n = await nativeSearch(NPS_DEPTH);
+        if (!native || n.nps > native.nps) native = n;
+      } catch (e) {
+        nativeError = e.message.split('\n')[0];
+      }
+    }
+    const mnps = (x) => `${(x.nps / 1e6).toFixed(2)} M nodes/s`;
+    figures.push(['computer', `wasm search, International start, depth ${NPS_DEPTH}: ${wasm.nodes} nodes in ${wasm.ms.toFixed(0)} ms`, mnps(wasm)]);
+    if (native) {
+      figures.push(['computer', `native search (CLI hub), same: ${native.nodes} nodes in ${native.ms.toFixed(0)} ms`, mnps(native)]);
+      const same = native.nodes === wasm.nodes ? 'same search' : `node counts differ: ${native.nodes} v ${wasm.nodes}`;
+      figures.push(['computer', `native / wasm speed (target ≤ 2×; ${same})`, `${(native.nps / wasm.nps).toFixed(2)}×`]);
+    } else {
+      figures.push(['computer', 'native search for comparison', nativeError || 'skipped (NATIVE_COMPARE=0)']);
+    }
+  });
+
+  await step('no console errors, no request leaves the origin', async () => {
+    check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+    check(foreign.length === 0, `foreign requests: ${foreign.join(' ')}`);
+  });
+}
+
+/**
+ * The same fixed-depth search natively, through the CLI's Hub protocol engine (release build):
+ * `{ nodes, ms, nps }` from its last `info` line.
+ */
+async function nativeSearch(depth) {
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'draughts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const hub = spawn(join(ROOT, 'target/release/draughts'), ['hub'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  const done = new Promise((ok, fail) => {
+    const timer = setTimeout(() => {
+      hub.kill();
+      fail(new Error('the native search took over 60 s'));
+    }, 60000);
+    hub.stdout.on('data', (d) => {
+      out += d;
+      if (/^done /m.test(out)) {
+        clearTimeout(timer);
+        hub.stdin.end('quit\n');
+        ok();
+      }
+    });
+    hub.on('error', fail);
+  });
+  hub.stdin.write(`hub\nset-param name=tt-size value=16\ninit\nlevel depth=${depth}\ngo think\n`);
+  await done;
+  const infos = [...out.matchAll(/^info depth=(\d+) .*?nodes=(\d+) time=([\d.]+)/gm)];
+  const last = infos.at(-1);
+  if (!last || Number(last[1]) !== depth) throw new Error(`no depth-${depth} info from the hub: ${out.slice(-200)}`);
+  const nodes = Number(last[2]);
+  const ms = Number(last[3]) * 1000;
+  return { nodes, ms, nps: (nodes * 1000) / ms };
 }
 
 async function ctxOffline(page, offline) {
