@@ -160,6 +160,7 @@ export class Computer {
 
   /** The picker changed. */
   pick() {
+    const before = this.settings;
     this.settings = validOpponent({
       opponent: $('opponent').value,
       level: Number($('level').value),
@@ -167,6 +168,12 @@ export class Computer {
     });
     this.showSettings();
     const c = this.controller;
+    const s = this.settings;
+    if (s.opponent === 'computer' && (before.opponent !== 'computer' || before.side !== s.side)) {
+      // The player's own pieces at the bottom.
+      c.setFlipped(s.side === 'white');
+      $('flip').setAttribute('aria-pressed', String(c.flipped));
+    }
     c.storage.save(c.game, c.flipped);
     c.redraw();
     this.sync();

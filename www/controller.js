@@ -256,8 +256,10 @@ export class Controller {
     });
     await this.view.animate(move.from, move.path, move.captures);
     if (this.game !== game) {
-      // A new game or an import replaced the game during the slide: the move belonged to the old one.
+      // A new game or an import replaced the game during the slide: the move belonged to the old
+      // one. Tell the listeners again, now that input is open (the computer may be to move).
       this.animating = false;
+      this.changed({ save: false, announce: false });
       return;
     }
     try {

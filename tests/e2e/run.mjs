@@ -467,7 +467,7 @@ async function runComputer(ctx, base, origin) {
     const levels = await page.$$eval('#level option', (os) => os.map((o) => `${o.value}=${o.textContent}`));
     check(levels.length === 6 && levels[0] === '1=1 · Beginner' && levels[5] === '6=6 · Master', `levels: ${levels}`);
     const side = await page.$$eval('#side option', (os) => os.map((o) => o.textContent));
-    check(side.every((t) => /^Computer plays (White|Black)$/.test(t)), `side labels: ${side}`);
+    check(side.every((t) => /^Computer: (White|Black)$/.test(t)), `side labels: ${side}`);
     await shot('picker');
   });
 
@@ -528,9 +528,11 @@ async function runComputer(ctx, base, origin) {
   });
 
   await step('level 6 thinks in the worker: the page stays responsive', async () => {
-    await selectOption('variant', 'international');
-    await selectOption('level', '6');
+    // The computer takes Black before the new game starts, so that it does not open it as White.
     await selectOption('side', 'black');
+    await selectOption('level', '6');
+    await selectOption('variant', 'international');
+    check((await game()).ply === 0, 'a new International game');
     await page.evaluate(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {
@@ -564,6 +566,7 @@ async function runComputer(ctx, base, origin) {
     await page.evaluate(() => (window.__frames.on = false));
     await playersTurn();
     check((await game()).ply === 2, 'the computer replied');
+    check((await page.evaluate(() => window.draughts.controller.game.history()[0])) === '32-28', 'the player opened 32-28');
     const m = await page.evaluate(() => {
       const [think] = performance.getEntriesByName('think').slice(-1);
       const during = window.__longTasks.filter((t) => t.start < think.startTime + think.duration && t.start + t.duration > think.startTime);
