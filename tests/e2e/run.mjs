@@ -458,9 +458,27 @@ async function runComputer(ctx, base, origin) {
     if (await page.locator('dialog#confirm[open]').count()) await tap('#confirm-yes');
   };
 
-  await step('opponent picker: levels named by the engine', async () => {
+  await step('a save from before the computer opponent still loads (as two players)', async () => {
     await page.goto(base);
     await page.waitForSelector('body.is-ready', { timeout: 15000 });
+    const old = { format: 'draughts-save', version: 1, variant: 'english', ply: 1, pdn: '1. 11-15 *', flipped: false };
+    await page.evaluate((old) => localStorage.setItem('draughts.save', JSON.stringify(old)), old);
+    await page.reload();
+    await page.waitForSelector('body.is-ready');
+    const g = await game();
+    check(g.ply === 1 && g.turn === 'white', `old save restored: ply ${g.ply}, ${g.turn} to move`);
+    check((await page.inputValue('#opponent')) === 'human', 'old save plays as two players');
+    // An unreadable opponent field falls back to the defaults instead of losing the game.
+    await page.evaluate((old) => localStorage.setItem('draughts.save', JSON.stringify({ ...old, opponent: { opponent: 'computer', level: 99, side: 'red' } })), old);
+    await page.reload();
+    await page.waitForSelector('body.is-ready');
+    check((await game()).ply === 1, 'game kept despite a bad opponent field');
+    check((await page.inputValue('#level')) === '3' && (await page.inputValue('#side')) === 'black', 'level and side fall back to 3 and Black');
+    await selectOption('opponent', 'human');
+    await selectOption('variant', 'international');
+  });
+
+  await step('opponent picker: levels named by the engine', async () => {
     check(await page.locator('#level').isHidden(), 'level hidden for two players');
     await selectOption('opponent', 'computer');
     check(await page.locator('#level').isVisible(), 'level shown against the computer');
