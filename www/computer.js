@@ -9,6 +9,7 @@
 // Cancelling: a search is one synchronous wasm call, so a message cannot stop it. Whenever the
 // game changes under a search (new game, undo, variant change, import, resignation…), the worker
 // is terminated and a fresh one is started at once, so the next search does not wait for loading.
+// Nothing is loaded for two players until the first hint.
 
 import * as engine from './engine.js';
 
@@ -115,15 +116,10 @@ export class Computer {
     this.stats = []; // results of the computer's searches, newest last (for tests and curiosity)
     const { jsUrl, wasmUrl } = wasmUrls();
     this.jsUrl = jsUrl;
-    // Compiled once (off the main thread) and handed to every new worker; the URL if that fails.
-    this.wasm = null;
+    this.wasmUrl = wasmUrl;
+    this.wasm = null; // the compiled module (or its URL if compiling here failed), once warm()
+    this.wasmReady = null;
     this.worker = null;
-    this.wasmReady = WebAssembly.compileStreaming(fetch(wasmUrl))
-      .catch(() => wasmUrl)
-      .then((wasm) => {
-        this.wasm = wasm;
-        if (!this.worker) this.spawn();
-      });
 
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
@@ -134,6 +130,20 @@ export class Computer {
     }
     $('hint').addEventListener('click', () => this.hint());
     this.showSettings();
+  }
+
+  /**
+   * Compiles the module once (off the main thread), to hand to every new worker, and starts the
+   * first worker. The page's own instance cannot be shared: a worker needs its own.
+   */
+  warm() {
+    this.wasmReady ||= WebAssembly.compileStreaming(fetch(this.wasmUrl))
+      .catch(() => this.wasmUrl)
+      .then((wasm) => {
+        this.wasm = wasm;
+        if (!this.worker) this.spawn();
+      });
+    return this.wasmReady;
   }
 
   /** Starts a worker (synchronously, once the module is compiled) so that one is always warm. */
@@ -188,6 +198,7 @@ export class Computer {
     $('level').hidden = !vs;
     $('side').hidden = !vs;
     document.body.classList.toggle('vs-computer', vs);
+    if (vs) this.warm();
     this.panels.setPlayers(vs ? s.side : null);
     this.updateHintButton();
   }
@@ -235,7 +246,7 @@ export class Computer {
   /** Runs an engine call in the worker for `job` (null: for nobody in particular). */
   async run(job, call, ...args) {
     if (!this.worker) {
-      await this.wasmReady;
+      await this.warm();
       // Cancelled while the module was compiling: don't keep the fresh worker busy for nothing.
       if (job && this.job !== job) throw new Cancelled();
       if (!this.worker) this.spawn();
