@@ -18,7 +18,8 @@ pub struct Move {
     to: Square,
     len: u8,
     promotes: bool,
-    /// The captured squares as a set (bit i = square index i), for O(1) comparison.
+    /// The captured squares as a set in the board's padded bit layout (see [`crate::Bitboard`]),
+    /// for O(1) comparison and removal.
     taken_set: u64,
     path: [Square; MAX_CAPTURES],
     captured: [Square; MAX_CAPTURES],
@@ -38,11 +39,13 @@ impl Move {
         }
     }
 
-    /// A capture; `path` and `captured` have equal, non-zero length.
+    /// A capture; `path` and `captured` have equal, non-zero length; `taken_bits` is the set of
+    /// `captured` in the board's bit layout.
     pub(crate) fn capture(
         from: Square,
         path: &[Square],
         captured: &[Square],
+        taken_bits: u64,
         promotes: bool,
     ) -> Move {
         debug_assert!(!path.is_empty() && path.len() == captured.len());
@@ -50,7 +53,7 @@ impl Move {
         m.len = path.len() as u8;
         m.path[..path.len()].copy_from_slice(path);
         m.captured[..captured.len()].copy_from_slice(captured);
-        m.taken_set = captured.iter().fold(0, |set, sq| set | 1 << sq.index());
+        m.taken_set = taken_bits;
         m
     }
 
@@ -93,6 +96,12 @@ impl Move {
     #[inline]
     pub fn capture_count(&self) -> usize {
         self.len as usize
+    }
+
+    /// The captured squares in the board's padded bit layout.
+    #[inline]
+    pub(crate) fn captured_bits(&self) -> u64 {
+        self.taken_set
     }
 
     /// Whether `other` is the same move in the sense of the rules: same origin, destination

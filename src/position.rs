@@ -340,10 +340,7 @@ impl Position {
             self.kings.set(to);
         }
         if m.is_capture() {
-            let mut taken = Bitboard::EMPTY;
-            for &sq in m.captures() {
-                taken.set(g.bit(sq));
-            }
+            let taken = Bitboard(m.captured_bits());
             let theirs = match self.turn {
                 Color::White => &mut self.black,
                 Color::Black => &mut self.white,

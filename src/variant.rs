@@ -153,7 +153,7 @@ const RUSSIAN_ENDGAMES: &[EndgameRule] = &[
     },
 ];
 
-const INTERNATIONAL: Rules = Rules {
+pub(crate) const INTERNATIONAL: Rules = Rules {
     geometry: Geometry::TEN,
     first: Color::White,
     start_rows: 4,
@@ -170,7 +170,7 @@ const INTERNATIONAL: Rules = Rules {
     algebraic: false,
 };
 
-const ENGLISH: Rules = Rules {
+pub(crate) const ENGLISH: Rules = Rules {
     geometry: Geometry::EIGHT,
     first: Color::Black,
     start_rows: 3,
@@ -187,7 +187,7 @@ const ENGLISH: Rules = Rules {
     algebraic: false,
 };
 
-const RUSSIAN: Rules = Rules {
+pub(crate) const RUSSIAN: Rules = Rules {
     geometry: Geometry::EIGHT,
     first: Color::White,
     start_rows: 3,
@@ -204,7 +204,7 @@ const RUSSIAN: Rules = Rules {
     algebraic: true,
 };
 
-const BRAZILIAN: Rules = Rules {
+pub(crate) const BRAZILIAN: Rules = Rules {
     geometry: Geometry::EIGHT,
     first: Color::White,
     start_rows: 3,
