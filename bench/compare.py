@@ -85,8 +85,6 @@ def time_theirs(make_board, counter, max_depth, seconds):
 def run_ours(binary, variant, fen, depth):
     """{depth: (nodes, secs)} from `draughts perft` (one `depth nodes seconds` line per depth)."""
     cmd = [str(binary), "perft", "--variant", variant, "--depth", str(depth), "--fen", fen]
-    if Path(binary).name.startswith("draughts-perft-native"):
-        cmd.remove("perft")
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     results = {}
     for line in out.splitlines():
@@ -113,7 +111,7 @@ def fmt_nps(n, s):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--ours", required=True, help="our CLI (or the bench/native stand-in)")
+    ap.add_argument("--ours", required=True, help="our CLI (target/release/draughts)")
     ap.add_argument("--seconds", type=float, default=2.0,
                     help="deepen py-draughts until one depth takes this long")
     ap.add_argument("--ours-seconds", type=float, default=0.25,
