@@ -107,13 +107,13 @@ fn cmd_perft(args: &[String]) -> Result<i32, String> {
             total += n;
             let _ = writeln!(out, "{m} {n}");
         }
-        let _ = writeln!(out, "total {total} {:.3}", t.elapsed().as_secs_f64());
+        let _ = writeln!(out, "total {total} {:.6}", t.elapsed().as_secs_f64());
         return Ok(0);
     }
     for d in 1..=depth {
         let t = Instant::now();
         let n = perft(&pos, d);
-        let _ = writeln!(out, "{d} {n} {:.3}", t.elapsed().as_secs_f64());
+        let _ = writeln!(out, "{d} {n} {:.6}", t.elapsed().as_secs_f64());
     }
     Ok(0)
 }
