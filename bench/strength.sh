@@ -10,7 +10,7 @@
 #   TIME_MS [100]    ms per move for level 6 against greedy
 #   PY_TIME [0.5]    seconds per move, both sides, against py-draughts
 #   DRAUGHTS         the binary [target/release/draughts, built here]
-#   VENV             virtualenv for py-draughts [~/.cache/draughts-bench-venv, created here]
+#   VENV             virtualenv for py-draughts [bench/.venv, created here, shared with bench/compare]
 #   SKIP_PY=1        skip the py-draughts match
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,11 +37,13 @@ echo "== level 6 vs greedy, English, $GAMES_ENGLISH games, ${TIME_MS} ms/move"
 if [[ "${SKIP_PY:-0}" == 1 ]]; then
     exit 0
 fi
-VENV=${VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/draughts-bench-venv}
-if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c 'import draughts' 2>/dev/null; then
-    echo "== installing py-draughts into $VENV"
+# The same pinned py-draughts as bench/compare, in the same (gitignored) virtualenv.
+PY_DRAUGHTS_VERSION="${PY_DRAUGHTS_VERSION:-1.10.1}"
+VENV=${VENV:-bench/.venv}
+if ! "$VENV/bin/python" -c "import draughts, importlib.metadata as m; assert m.version('py-draughts') == '$PY_DRAUGHTS_VERSION'" 2>/dev/null; then
+    echo "== installing py-draughts $PY_DRAUGHTS_VERSION into $VENV"
     python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet py-draughts
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "py-draughts==$PY_DRAUGHTS_VERSION"
 fi
 echo "== level 6 (hub) vs py-draughts TurboEngine, International, $GAMES_PY games, ${PY_TIME} s/move"
 "$VENV/bin/python" bench/strength_pydraughts.py --engine "$DRAUGHTS" --games "$GAMES_PY" \
