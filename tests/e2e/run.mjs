@@ -672,7 +672,8 @@ async function runComputer(ctx, base, origin) {
  */
 async function nativeSearch(depth) {
   execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'draughts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  const hub = spawn(join(ROOT, 'target/release/draughts'), ['hub'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const target = process.env.CARGO_TARGET_DIR ? resolve(ROOT, process.env.CARGO_TARGET_DIR) : join(ROOT, 'target');
+  const hub = spawn(join(target, 'release/draughts'), ['hub'], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   const done = new Promise((ok, fail) => {
     const timer = setTimeout(() => {
