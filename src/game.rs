@@ -205,13 +205,9 @@ impl Game {
     /// Plays a legal move even if a draw rule has ended the game: records of real games go on
     /// after a repetition that nobody claimed.
     pub(crate) fn push(&mut self, m: &Move) -> Result<(), GameError> {
-        let next = self.position().play(m)?;
-        let played = *self
-            .position()
-            .legal_moves()
-            .iter()
-            .find(|l| l.same_as(m))
-            .expect("play succeeded, so the move is listed");
+        let played = self.position().listed(m)?;
+        let mut next = *self.position();
+        next.play_unchecked(&played);
         self.positions.truncate(self.cursor + 1);
         self.moves.truncate(self.cursor);
         self.positions.push(next);

@@ -272,18 +272,27 @@ impl Position {
     /// # Errors
     /// The move is not among the legal moves; `self` is unchanged.
     pub fn play(&self, m: &Move) -> Result<Position, IllegalMoveError> {
+        let listed = self.listed(m)?;
+        let mut next = *self;
+        next.play_unchecked(&listed);
+        Ok(next)
+    }
+
+    /// The legal move that is the same as `m` (see [`Move::same_as`]), as the generator lists
+    /// it: a move built elsewhere may have taken another path to the same result.
+    ///
+    /// # Errors
+    /// `m` is not legal here.
+    pub fn listed(&self, m: &Move) -> Result<Move, IllegalMoveError> {
         let legal = self.legal_moves();
-        match legal.iter().find(|l| l.same_as(m)) {
-            Some(l) => {
-                let mut next = *self;
-                next.play_unchecked(l);
-                Ok(next)
-            }
-            None => Err(IllegalMoveError {
+        legal
+            .iter()
+            .find(|l| l.same_as(m))
+            .copied()
+            .ok_or_else(|| IllegalMoveError {
                 notation: m.full_notation(),
                 reason: self.why_illegal(m.from(), m.is_capture(), &legal),
-            }),
-        }
+            })
     }
 
     /// Explains, in a player's terms, why no legal move goes from `from` as asked.
