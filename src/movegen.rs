@@ -63,18 +63,18 @@ impl Position {
         out.clear();
         let starters = dispatch!(self, capture_starters());
         if starters.any() {
-            dispatch!(self, gen_captures(starters, out));
+            dispatch!(self, gen_captures(starters, Sink::Moves(out)));
         } else {
             dispatch!(self, gen_quiet(out));
         }
     }
 
-    /// Number of legal moves, without building quiet moves (perft's bulk counting).
-    pub fn count_moves(&self, scratch: &mut Vec<Move>) -> usize {
+    /// Number of legal moves, without building any move (perft's bulk counting).
+    pub(crate) fn count_moves(&self, scratch: &mut Vec<CaptureKey>) -> usize {
         let starters = dispatch!(self, capture_starters());
         if starters.any() {
             scratch.clear();
-            dispatch!(self, gen_captures(starters, scratch));
+            dispatch!(self, gen_captures(starters, Sink::Keys(scratch)));
             scratch.len()
         } else {
             dispatch!(self, count_quiet())
@@ -85,6 +85,59 @@ impl Position {
     pub fn has_capture(&self) -> bool {
         dispatch!(self, capture_starters()).any()
     }
+
+    /// Calls `f` with the position after each quiet move, if the side to move has no capture,
+    /// without building [`Move`]s (perft's inner loop); returns false if a capture is due.
+    pub(crate) fn for_each_quiet_child(&self, f: &mut dyn FnMut(&Position)) -> bool {
+        dispatch!(self, for_each_quiet_child(f))
+    }
+}
+
+#[inline(always)]
+fn for_each_quiet_child<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -> bool {
+    if capture_starters::<S>(pos).any() {
+        return false;
+    }
+    let g = S::RULES.geometry;
+    let us = pos.pieces(pos.turn);
+    let empty = g.mask() & !pos.occupied();
+    let men = us & !pos.kings;
+    let kings = us & pos.kings;
+    let promo = g.promotion_row(pos.turn);
+    let child = pos.with_turn(pos.turn.other());
+    let mut step_to = |from: u8, to: u8, king: bool| {
+        let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
+        let mut next = child;
+        match pos.turn {
+            Color::White => next.white ^= moved,
+            Color::Black => next.black ^= moved,
+        }
+        if king {
+            next.kings ^= moved;
+        } else if promo.contains(to) {
+            next.kings.set(to);
+        }
+        f(&next);
+    };
+    for dir in Dir::ALL {
+        let step = g.step(dir);
+        if dir.is_forward(pos.turn) {
+            for to in men.shift(step) & empty {
+                step_to((to as i8 - step) as u8, to, false);
+            }
+        }
+        for from in kings {
+            let mut to = from as i8 + step;
+            while to >= 0 && empty.contains(to as u8) {
+                step_to(from, to as u8, true);
+                if !S::RULES.flying_kings {
+                    break;
+                }
+                to += step;
+            }
+        }
+    }
+    true
 }
 
 /// The pieces of the side to move that can capture at least one piece.
@@ -175,7 +228,35 @@ fn count_quiet<S: Spec>(pos: &Position) -> usize {
     n
 }
 
-fn gen_captures<S: Spec>(pos: &Position, starters: Bitboard, out: &mut Vec<Move>) {
+/// What a capture sequence is, as far as telling moves apart goes: origin, destination and
+/// captured set (in the bit layout).
+pub(crate) type CaptureKey = (Square, Square, u64);
+
+/// Where the capture search puts what it finds: whole moves, or only their keys when counting.
+enum Sink<'a> {
+    Moves(&'a mut Vec<Move>),
+    Keys(&'a mut Vec<CaptureKey>),
+}
+
+impl Sink<'_> {
+    fn clear(&mut self) {
+        match self {
+            Sink::Moves(v) => v.clear(),
+            Sink::Keys(v) => v.clear(),
+        }
+    }
+
+    fn contains(&self, key: CaptureKey) -> bool {
+        match self {
+            Sink::Moves(v) => v
+                .iter()
+                .any(|m| (m.from(), m.to(), m.captured_bits()) == key),
+            Sink::Keys(v) => v.contains(&key),
+        }
+    }
+}
+
+fn gen_captures<S: Spec>(pos: &Position, starters: Bitboard, out: Sink<'_>) {
     let g = S::RULES.geometry;
     let mut search = CaptureSearch::<S> {
         color: pos.turn,
@@ -213,7 +294,7 @@ struct CaptureSearch<'a, S> {
     taken: [Square; MAX_CAPTURES],
     /// Longest sequence recorded so far (for the majority rule).
     best: usize,
-    out: &'a mut Vec<Move>,
+    out: Sink<'a>,
     spec: PhantomData<S>,
 }
 
@@ -338,25 +419,23 @@ impl<S: Spec> CaptureSearch<'_, S> {
         }
         // Different paths to the same result are one move: only sequences of two or more
         // captures can differ by path alone.
-        if len >= 2
-            && self.out.iter().any(|o| {
-                o.from() == self.from
-                    && o.captured_bits() == captured.0
-                    && o.to() == S::RULES.geometry.square(at)
-            })
-        {
+        let key = (self.from, S::RULES.geometry.square(at), captured.0);
+        if len >= 2 && self.out.contains(key) {
             return;
         }
         let promotes = crowned
             || (!self.started_as_king
                 && S::RULES.capture_promotion == CapturePromotion::AtEndOnly
                 && self.promo.contains(at));
-        self.out.push(Move::capture(
-            self.from,
-            &self.path[..len],
-            &self.taken[..len],
-            captured.0,
-            promotes,
-        ));
+        match &mut self.out {
+            Sink::Keys(keys) => keys.push(key),
+            Sink::Moves(moves) => moves.push(Move::capture(
+                self.from,
+                &self.path[..len],
+                &self.taken[..len],
+                captured.0,
+                promotes,
+            )),
+        }
     }
 }
