@@ -98,14 +98,9 @@ fn for_each_quiet_child<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -
     if capture_starters::<S>(pos).any() {
         return false;
     }
-    let g = S::RULES.geometry;
-    let us = pos.pieces(pos.turn);
-    let empty = g.mask() & !pos.occupied();
-    let men = us & !pos.kings;
-    let kings = us & pos.kings;
-    let promo = g.promotion_row(pos.turn);
+    let promo = S::RULES.geometry.promotion_row(pos.turn);
     let child = pos.with_turn(pos.turn.other());
-    let mut step_to = |from: u8, to: u8, king: bool| {
+    for_each_quiet::<S>(pos, |from, to, king| {
         let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
         let mut next = child;
         match pos.turn {
@@ -118,18 +113,29 @@ fn for_each_quiet_child<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -
             next.kings.set(to);
         }
         f(&next);
-    };
+    });
+    true
+}
+
+/// Calls `f(from, to, is_king)` (bits) for every quiet move of the side to move.
+#[inline(always)]
+fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
+    let g = S::RULES.geometry;
+    let us = pos.pieces(pos.turn);
+    let empty = g.mask() & !pos.occupied();
+    let men = us & !pos.kings;
+    let kings = us & pos.kings;
     for dir in Dir::ALL {
         let step = g.step(dir);
         if dir.is_forward(pos.turn) {
             for to in men.shift(step) & empty {
-                step_to((to as i8 - step) as u8, to, false);
+                f((to as i8 - step) as u8, to, false);
             }
         }
         for from in kings {
             let mut to = from as i8 + step;
             while to >= 0 && empty.contains(to as u8) {
-                step_to(from, to as u8, true);
+                f(from, to as u8, true);
                 if !S::RULES.flying_kings {
                     break;
                 }
@@ -137,7 +143,6 @@ fn for_each_quiet_child<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -
             }
         }
     }
-    true
 }
 
 /// The pieces of the side to move that can capture at least one piece.
@@ -173,34 +178,14 @@ fn capture_starters<S: Spec>(pos: &Position) -> Bitboard {
 #[inline(always)]
 fn gen_quiet<S: Spec>(pos: &Position, out: &mut Vec<Move>) {
     let g = S::RULES.geometry;
-    let us = pos.pieces(pos.turn);
-    let empty = g.mask() & !pos.occupied();
-    let men = us & !pos.kings;
-    let kings = us & pos.kings;
     let promo = g.promotion_row(pos.turn);
-    for dir in Dir::ALL {
-        let step = g.step(dir);
-        if dir.is_forward(pos.turn) {
-            for to in men.shift(step) & empty {
-                let from = (to as i8 - step) as u8;
-                out.push(Move::quiet(
-                    g.square(from),
-                    g.square(to),
-                    promo.contains(to),
-                ));
-            }
-        }
-        for from in kings {
-            let mut to = from as i8 + step;
-            while to >= 0 && empty.contains(to as u8) {
-                out.push(Move::quiet(g.square(from), g.square(to as u8), false));
-                if !S::RULES.flying_kings {
-                    break;
-                }
-                to += step;
-            }
-        }
-    }
+    for_each_quiet::<S>(pos, |from, to, king| {
+        out.push(Move::quiet(
+            g.square(from),
+            g.square(to),
+            !king && promo.contains(to),
+        ));
+    });
 }
 
 #[inline(always)]
