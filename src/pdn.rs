@@ -303,16 +303,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                 cur.tags.push((name, value));
             }
             '{' => {
-                let start_line = line;
-                while i < chars.len() && chars[i] != '}' {
-                    if chars[i] == '\n' {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                if i >= chars.len() {
-                    return Err(err(start_line, "unterminated comment {"));
-                }
+                skip_comment(&chars, &mut i, &mut line)?;
                 i += 1;
             }
             ';' => {
@@ -334,17 +325,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                                 break;
                             }
                         }
-                        Some('{') => {
-                            while i < chars.len() && chars[i] != '}' {
-                                if chars[i] == '\n' {
-                                    line += 1;
-                                }
-                                i += 1;
-                            }
-                            if i >= chars.len() {
-                                return Err(err(start_line, "unterminated comment {"));
-                            }
-                        }
+                        Some('{') => skip_comment(&chars, &mut i, &mut line)?,
                         Some('\n') => line += 1,
                         _ => {}
                     }
@@ -384,6 +365,24 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
     }
     finish(&mut games, &mut cur, &mut words, line);
     Ok(games)
+}
+
+/// Moves `i` from the `{` of a comment to its closing `}`, counting lines.
+fn skip_comment(chars: &[char], i: &mut usize, line: &mut usize) -> Result<(), ParsePdnError> {
+    let start_line = *line;
+    while *i < chars.len() && chars[*i] != '}' {
+        if chars[*i] == '\n' {
+            *line += 1;
+        }
+        *i += 1;
+    }
+    if *i >= chars.len() {
+        return Err(ParsePdnError {
+            line: start_line,
+            message: "unterminated comment {".to_owned(),
+        });
+    }
+    Ok(())
 }
 
 /// Rejoins moves written with a space after the separator, as in `1- 7` or `35x 4`.
