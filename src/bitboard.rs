@@ -71,6 +71,16 @@ impl Bitboard {
         }
     }
 
+    /// Highest bit, if any.
+    #[inline]
+    pub const fn last(self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(63 - self.0.leading_zeros() as u8)
+        }
+    }
+
     /// Shift every cell by a signed step; bits shifted out of the word are dropped, never wrapped.
     #[inline]
     pub const fn shift(self, step: i8) -> Bitboard {

@@ -117,6 +117,23 @@ fn for_each_quiet_child<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -
     true
 }
 
+/// Along `dir` from `from`: the empty cells up to the first occupied one, and that cell.
+#[inline(always)]
+fn reach<S: Spec>(from: u8, dir: Dir, occupied: Bitboard) -> (Bitboard, Option<u8>) {
+    let g = S::RULES.geometry;
+    let ray = g.ray(from, dir);
+    let blockers = ray & occupied;
+    let nearest = if g.step(dir) > 0 {
+        blockers.first()
+    } else {
+        blockers.last()
+    };
+    match nearest {
+        None => (ray, None),
+        Some(b) => (ray & !(g.ray(b, dir) | Bitboard::from_bit(b)), Some(b)),
+    }
+}
+
 /// Calls `f(from, to, is_king)` (bits) for every quiet move of the side to move.
 #[inline(always)]
 fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
@@ -133,13 +150,22 @@ fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
             }
         }
         for from in kings {
-            let mut to = from as i8 + step;
-            while to >= 0 && empty.contains(to as u8) {
-                f(from, to as u8, true);
-                if !S::RULES.flying_kings {
-                    break;
+            if S::RULES.flying_kings {
+                // Nearest square first.
+                let (mut targets, _) = reach::<S>(from, dir, !empty);
+                while let Some(to) = if step > 0 {
+                    targets.first()
+                } else {
+                    targets.last()
+                } {
+                    targets.clear(to);
+                    f(from, to, true);
                 }
-                to += step;
+            } else {
+                let to = from as i8 + step;
+                if to >= 0 && empty.contains(to as u8) {
+                    f(from, to as u8, true);
+                }
             }
         }
     }
@@ -247,6 +273,7 @@ fn gen_captures<S: Spec>(pos: &Position, starters: Bitboard, out: Sink<'_>) {
         color: pos.turn,
         enemies: pos.pieces(pos.turn.other()),
         empty: Bitboard::EMPTY,
+        occupied: Bitboard::EMPTY,
         promo: g.promotion_row(pos.turn),
         from: Square::from_index(0),
         started_as_king: false,
@@ -262,6 +289,7 @@ fn gen_captures<S: Spec>(pos: &Position, starters: Bitboard, out: Sink<'_>) {
         search.from = g.square(from);
         search.started_as_king = king;
         search.empty = base_empty | Bitboard::from_bit(from);
+        search.occupied = g.mask() & !search.empty;
         search.dfs(from, Bitboard::EMPTY, king, false, 0);
     }
 }
@@ -272,6 +300,8 @@ struct CaptureSearch<'a, S> {
     enemies: Bitboard,
     /// Empty cells, with the moving piece's origin counted as empty.
     empty: Bitboard,
+    /// The other playable cells (captured pieces stay until the move ends).
+    occupied: Bitboard,
     promo: Bitboard,
     from: Square,
     started_as_king: bool,
@@ -287,15 +317,17 @@ impl<S: Spec> CaptureSearch<'_, S> {
     /// The enemy piece a piece on `at` would jump in direction `step`, if it may: adjacent for
     /// men and short kings, the first piece down the diagonal for flying kings.
     #[inline(always)]
-    fn victim(&self, at: u8, step: i8, king: bool, captured: Bitboard) -> Option<u8> {
-        let mut victim = at as i8 + step;
-        if king && S::RULES.flying_kings {
-            while victim >= 0 && self.empty.contains(victim as u8) {
-                victim += step;
+    fn victim(&self, at: u8, dir: Dir, king: bool, captured: Bitboard) -> Option<u8> {
+        let victim = if king && S::RULES.flying_kings {
+            reach::<S>(at, dir, self.occupied).1?
+        } else {
+            let v = at as i8 + S::RULES.geometry.step(dir);
+            if v < 0 {
+                return None;
             }
-        }
-        (victim >= 0 && self.enemies.contains(victim as u8) && !captured.contains(victim as u8))
-            .then_some(victim as u8)
+            v as u8
+        };
+        (self.enemies.contains(victim) && !captured.contains(victim)).then_some(victim)
     }
 
     #[inline(always)]
@@ -313,22 +345,19 @@ impl<S: Spec> CaptureSearch<'_, S> {
                     continue;
                 }
                 let step = g.step(dir);
-                let Some(victim) = self.victim(at, step, king, captured) else {
+                let Some(victim) = self.victim(at, dir, king, captured) else {
                     continue;
                 };
                 let captured = captured | Bitboard::from_bit(victim);
                 if king && S::RULES.flying_kings {
                     // A flying king must land where it can go on capturing, if there is such a
                     // square (Russian rules; under the majority rule this follows anyway).
-                    let mut landings = Bitboard::EMPTY;
+                    let (landings, _) = reach::<S>(victim, dir, self.occupied);
                     let mut continuing = Bitboard::EMPTY;
-                    let mut land = victim as i8 + step;
-                    while land >= 0 && self.empty.contains(land as u8) {
-                        landings.set(land as u8);
-                        if self.can_capture_from(land as u8, captured) {
-                            continuing.set(land as u8);
+                    for land in landings {
+                        if self.can_capture_from(land, captured) {
+                            continuing.set(land);
                         }
-                        land += step;
                     }
                     let chosen = if continuing.any() {
                         continuing
@@ -363,9 +392,8 @@ impl<S: Spec> CaptureSearch<'_, S> {
     fn can_capture_from(&self, at: u8, captured: Bitboard) -> bool {
         let g = S::RULES.geometry;
         Dir::ALL.into_iter().any(|dir| {
-            let step = g.step(dir);
-            self.victim(at, step, true, captured)
-                .is_some_and(|v| self.empty.contains((v as i8 + step) as u8))
+            self.victim(at, dir, true, captured)
+                .is_some_and(|v| self.empty.contains((v as i8 + g.step(dir)) as u8))
         })
     }
 

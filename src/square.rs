@@ -210,6 +210,12 @@ impl Geometry {
         }
     }
 
+    /// The cells beyond `bit` in direction `dir`, up to the edge of the board.
+    #[inline]
+    pub const fn ray(self, bit: u8, dir: Dir) -> Bitboard {
+        Bitboard(TABLES[self.table()].rays[bit as usize & 63][dir as usize])
+    }
+
     /// Row from the top, 0-based (row 0 holds squares 1..).
     #[inline]
     pub const fn row(self, sq: Square) -> u8 {
@@ -271,6 +277,8 @@ struct Tables {
     mask: u64,
     top_row: u64,
     bottom_row: u64,
+    /// Cells beyond each cell in each direction (`Dir as usize`), up to the edge.
+    rays: [[u64; 4]; 64],
 }
 
 const fn tables(size: u8) -> Tables {
@@ -282,6 +290,7 @@ const fn tables(size: u8) -> Tables {
         mask: 0,
         top_row: 0,
         bottom_row: 0,
+        rays: [[0; 4]; 64],
     };
     let mut i = 0;
     while i < squares {
@@ -296,6 +305,27 @@ const fn tables(size: u8) -> Tables {
             t.bottom_row |= 1 << bit;
         }
         i += 1;
+    }
+    let steps = [
+        -(per_row as i8 + 1),
+        -(per_row as i8),
+        per_row as i8,
+        per_row as i8 + 1,
+    ];
+    let mut bit = 0;
+    while bit < 64 {
+        if t.mask & (1 << bit) != 0 {
+            let mut d = 0;
+            while d < 4 {
+                let mut at = bit as i8 + steps[d];
+                while at >= 0 && at < 64 && t.mask & (1 << at) != 0 {
+                    t.rays[bit][d] |= 1 << at;
+                    at += steps[d];
+                }
+                d += 1;
+            }
+        }
+        bit += 1;
     }
     t
 }
@@ -340,6 +370,23 @@ mod tests {
         for sq in eight.all_squares() {
             assert_eq!(eight.parse_algebraic(&eight.algebraic(sq)), Some(sq));
         }
+    }
+
+    #[test]
+    fn rays_follow_the_diagonals_to_the_edge() {
+        let g = Geometry::TEN;
+        let squares = |b: Bitboard| -> Vec<u8> { b.map(|bit| g.square(bit).number()).collect() };
+        let b46 = g.bit(Square::from_number(46));
+        assert_eq!(
+            squares(g.ray(b46, Dir::UpRight)),
+            [5, 10, 14, 19, 23, 28, 32, 37, 41]
+        );
+        assert!(g.ray(b46, Dir::UpLeft).is_empty());
+        let b28 = g.bit(Square::from_number(28));
+        assert_eq!(squares(g.ray(b28, Dir::DownLeft)), [32, 37, 41, 46]);
+        let e = Geometry::EIGHT;
+        let b29 = e.bit(Square::from_number(29));
+        assert_eq!(e.ray(b29, Dir::UpRight).count(), 7);
     }
 
     #[test]
