@@ -188,13 +188,13 @@ fn capture_starters<S: Spec>(pos: &Position) -> Bitboard {
         if S::RULES.men_capture_backward || dir.is_forward(pos.turn) {
             starters |= targets.shift(-step) & men;
         }
-        if S::RULES.flying_kings {
+        if S::RULES.flying_kings && kings.any() {
             let mut ray = targets.shift(-step);
             while ray.any() {
                 starters |= ray & kings;
                 ray = (ray & empty).shift(-step);
             }
-        } else {
+        } else if !S::RULES.flying_kings {
             starters |= targets.shift(-step) & kings;
         }
     }
