@@ -1,8 +1,10 @@
 // The board as divs, drawn from the engine's state. It knows squares, pieces and CSS classes;
 // it decides no rule. Hooks kept stable for tests: #board, [data-square], .piece.white|black.man|king,
-// and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured, is-hint.
+// and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured, is-hint;
+// is-path (with data-step, 1 for the first) marks the landing squares already chosen while a
+// capture path is being picked.
 
-const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-last-move', 'is-movable', 'is-hint'];
+const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-path', 'is-last-move', 'is-movable', 'is-hint'];
 
 export class BoardView {
   constructor(el) {
@@ -79,6 +81,9 @@ export class BoardView {
    */
   render(board, marks) {
     const hint = marks.hint || new Set();
+    const path = marks.path || [];
+    // A landing square can come twice in a path (a king's loop): the last step is shown.
+    const steps = new Map(path.map((sq, i) => [sq, i + 1]));
     for (const [sq, cell] of this.cells) {
       const p = board[sq - 1];
       let piece = cell.querySelector('.piece');
@@ -101,20 +106,24 @@ export class BoardView {
           (c === 'is-selected' && marks.selected === sq) ||
           (c === 'is-dest' && marks.dests.has(sq)) ||
           (c === 'is-waypoint' && marks.waypoints.has(sq)) ||
+          (c === 'is-path' && steps.has(sq)) ||
           (c === 'is-last-move' && marks.lastMove.has(sq)) ||
           (c === 'is-movable' && marks.movable.has(sq)) ||
           (c === 'is-hint' && hint.has(sq));
         cell.classList.toggle(c, on);
       }
-      cell.setAttribute('aria-label', this.label(sq, p, marks));
+      if (steps.has(sq)) cell.dataset.step = steps.get(sq);
+      else delete cell.dataset.step;
+      cell.setAttribute('aria-label', this.label(sq, p, marks, steps.get(sq)));
       cell.setAttribute('aria-pressed', marks.selected === sq ? 'true' : 'false');
     }
   }
 
-  label(sq, p, marks) {
+  label(sq, p, marks, step) {
     let s = `${sq}, ${p ? `${p.color} ${p.role}` : 'empty'}`;
     if (marks.selected === sq) s += ', selected';
     if (marks.dests.has(sq)) s += ', move here';
+    if (step) s += `, landing ${step} of the chosen path`;
     if (marks.waypoints.has(sq)) s += ', jump through here';
     if (marks.captured.has(sq)) s += ', being captured';
     if (marks.hint?.has(sq)) s += ', hint';

@@ -285,7 +285,8 @@ export class Computer {
     performance.mark('think-end');
     performance.measure('think', 'think-start', 'think-end');
     this.job = null;
-    this.last = result;
+    // Judged in the position it left after its move (for a draw offer made there).
+    this.last = { ...result, game, ply: game.ply() + 1 };
     this.stats.push({ level: job.level, variant: game.variant(), ...result });
     if (this.stats.length > 50) this.stats.shift();
     this.setThinking(false);
@@ -327,10 +328,15 @@ export class Computer {
     this.panels.message(`Hint: ${result.move.notation}`, 'info');
   }
 
-  /** The computer's answer to a draw offer: yes only when its last search saw it losing. */
+  /**
+   * The computer's answer to a draw offer: yes only when its search for the move just played
+   * saw it losing (a score from another game, or from before an undo, does not count).
+   */
   acceptsDraw() {
-    const s = this.last?.score;
-    return typeof s === 'number' && s <= ACCEPT_DRAW_BELOW;
+    const last = this.last;
+    const g = this.controller.game;
+    if (!last || last.game !== g || last.ply !== g.ply()) return false;
+    return typeof last.score === 'number' && last.score <= ACCEPT_DRAW_BELOW;
   }
 
   /** A fixed-depth search in the worker (for measuring): `{ move, score, depth, nodes, nps, ms }`. */

@@ -30,6 +30,7 @@ export class Controller {
     this.selected = null;
     this.target = null; // chosen destination while picking a capture path
     this.prefix = []; // landing squares chosen so far while picking a path
+    this.askingPath = false; // the "choose the next landing square" message is up
     this.busy = false;
     this.animating = false;
     this.flipped = false;
@@ -73,8 +74,8 @@ export class Controller {
     this.hint = EMPTY;
     const status = g.status();
     if (this.settings.autoRotate) this.setFlipped(g.turn() === 'black', { persist: false });
-    this.redraw();
     this.panels.update(g, status);
+    this.redraw();
     if (save) this.storage.save(g, this.flipped);
     if (status.state !== 'ongoing') {
       const key = `${g.ply()}:${status.text}`;
@@ -116,6 +117,7 @@ export class Controller {
       selected: this.selected,
       dests: EMPTY,
       waypoints: EMPTY,
+      path: [],
       captured: EMPTY,
       lastMove: last ? new Set([last.from, last.to]) : EMPTY,
       movable: this.busy || this.selected != null ? EMPTY : this.movable(),
@@ -127,8 +129,11 @@ export class Controller {
         marks.dests = new Set(cands.map((m) => m.to));
       } else {
         marks.dests = new Set([this.target]);
+        // The next landing squares to choose from. The destination itself is one when a path
+        // lands there on the way and comes back to it.
         marks.waypoints = new Set(cands.map((m) => m.path[this.prefix.length]));
-        marks.waypoints.delete(this.target);
+        marks.waypoints.delete(undefined);
+        marks.path = this.prefix;
         // Pieces jumped along the chosen part of the path: faded until the move completes.
         const done = cands[0] ? cands[0].captures.slice(0, this.prefix.length) : [];
         marks.captured = new Set(done);
@@ -140,6 +145,7 @@ export class Controller {
   redraw() {
     this.view.render(this.game.board(), this.marks());
     this.panels.setBusy(this.busy);
+    document.getElementById('undo').disabled = !this.canUndo();
   }
 
   // ----- input -----
@@ -164,13 +170,16 @@ export class Controller {
         return;
       }
       if (this.target != null) {
-        const next = cands.filter((m) => m.path[this.prefix.length] === sq);
-        if (next.length && sq !== this.target) {
+        if (cands.some((m) => m.path[this.prefix.length] === sq)) {
           this.prefix.push(sq);
           this.narrowPath();
           return;
         }
         if (sq === this.target) return; // still ambiguous: keep asking for the path
+        if (this.legal.some((m) => m.from === this.selected && m.to === sq)) {
+          this.chooseDestination(sq); // changed their mind: another destination of the piece
+          return;
+        }
       }
       if (sq === this.selected && !fromDrag) {
         this.clearSelection();
@@ -202,6 +211,10 @@ export class Controller {
     this.selected = null;
     this.target = null;
     this.prefix = [];
+    if (this.askingPath) {
+      this.askingPath = false;
+      this.panels.message('');
+    }
   }
 
   chooseDestination(sq) {
@@ -224,7 +237,9 @@ export class Controller {
       return;
     }
     this.redraw();
-    this.panels.announce(`Several capture paths lead to ${this.target}: choose the next landing square.`);
+    // Shown until the path is complete or the selection is dropped (see clearSelection).
+    this.askingPath = true;
+    this.panels.message(`Several capture paths lead to ${this.target}: choose the next landing square (ringed).`, 'info', 0);
   }
 
   explainUnmovable(sq) {
@@ -253,6 +268,7 @@ export class Controller {
       captured: keep,
       dests: EMPTY,
       waypoints: EMPTY,
+      path: [],
     });
     await this.view.animate(move.from, move.path, move.captures);
     if (this.game !== game) {
@@ -318,13 +334,24 @@ export class Controller {
    * move again (a resignation or draw agreement is taken back alone).
    */
   undo() {
-    if (this.animating) return;
+    if (this.animating || !this.canUndo()) return;
     const ply = this.game.ply();
     if (!this.game.undo()) return;
     if (this.game.ply() < ply && this.isComputer(this.game.turn()) && this.game.canUndo()) this.game.undo();
     this.clearSelection();
     this.changed();
     this.panels.announce('Move taken back');
+  }
+
+  /**
+   * Whether Undo does something. Against the computer, its opening move alone is not taken back:
+   * it would only play again at once.
+   */
+  canUndo() {
+    const g = this.game;
+    if (!g || !g.canUndo()) return false;
+    const mover = g.turn() === 'white' ? 'black' : 'white';
+    return !(g.ply() === 1 && this.isOngoing() && this.isComputer(mover));
   }
 
   /** Replays an undone move; against the computer, its reply too. */

@@ -95,7 +95,8 @@ export function setupPdnIo(controller, panels) {
   }
 
   function load() {
-    const text = $('import-text').value;
+    // A byte-order mark pasted from a file saved on Windows is not part of the game.
+    const text = $('import-text').value.replace(/^\uFEFF/, '');
     if (!text.trim()) {
       showImportError('Paste a PDN game or a FEN position first.');
       return;
