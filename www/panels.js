@@ -9,9 +9,15 @@ function cap(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** "International", "English": the variant's label without the board size. */
+function variantName(variant) {
+  return (engine.VARIANT_LABELS[variant] || variant).replace(/\s+\S*×\S*$/, '');
+}
+
 export class Panels {
   constructor() {
     this.messageTimer = 0;
+    this.computerSide = null; // against the computer, results are told from the player's side
   }
 
   setVariant(variant) {
@@ -29,7 +35,7 @@ export class Panels {
     const turn = game.turn();
     const over = status.state !== 'ongoing';
     $('turn').textContent = over ? this.resultTitle(status) : `${cap(turn)} to move`;
-    $('status').textContent = over ? this.resultText(status) : `Move ${this.moveNumber(game)} · ${game.variant()}`;
+    $('status').textContent = over ? this.resultText(status) : `Move ${this.moveNumber(game)} · ${variantName(game.variant())}`;
     document.body.dataset.turn = turn;
     document.body.classList.toggle('is-over', over);
     for (const card of document.querySelectorAll('.card')) {
@@ -84,15 +90,31 @@ export class Panels {
     box.scrollTop = box.scrollHeight;
   }
 
-  /** "White wins", "Draw". */
+  /** "White wins", "Draw"; against the computer "You win", "You lose". */
   resultTitle(status) {
-    return status.state === 'win' ? `${cap(status.winner)} wins` : status.state === 'draw' ? 'Draw' : '';
+    if (status.state === 'win') {
+      if (this.computerSide) return status.winner === this.computerSide ? 'You lose' : 'You win';
+      return `${cap(status.winner)} wins`;
+    }
+    return status.state === 'draw' ? 'Draw' : '';
   }
 
-  /** Why, in words: "Black has no pieces left", "by agreement", "by threefold repetition". */
+  /**
+   * Why, in words: "Black has no pieces left", "by agreement", "by threefold repetition";
+   * against the computer "you resigned", "the computer cannot move".
+   */
   resultReason(status) {
     if (status.state === 'win') {
-      const l = status.winner === 'white' ? 'Black' : 'White';
+      const loser = status.winner === 'white' ? 'black' : 'white';
+      if (this.computerSide) {
+        const you = loser !== this.computerSide;
+        return {
+          'no pieces': you ? 'you have no pieces left' : 'the computer has no pieces left',
+          'no legal moves': you ? 'you cannot move' : 'the computer cannot move',
+          resignation: you ? 'you resigned' : 'the computer resigned',
+        }[status.reason] || status.reason;
+      }
+      const l = cap(loser);
       return {
         'no pieces': `${l} has no pieces left`,
         'no legal moves': `${l} cannot move`,
@@ -147,6 +169,7 @@ export class Panels {
 
   /** Names the computer's card ("Black · Computer"); `computerSide` null for two players. */
   setPlayers(computerSide) {
+    this.computerSide = computerSide;
     for (const card of document.querySelectorAll('.card')) {
       const side = card.dataset.side;
       const computer = side === computerSide;

@@ -44,6 +44,11 @@ const SHORT_GAME = {
 };
 // A flying king with two four-piece captures from 47 to 36 by different paths.
 const PATH_CHOICE_FEN = 'W:WK47:B14,19,29,31,42';
+// Two seven-piece captures from 33 to 17: 33x17x8x24x33x42x26x17 lands on 17 on the way,
+// 33x42x26x17x8x30x39x17 does not; choosing the first means tapping the destination itself.
+const THROUGH_DEST_FEN = 'W:WK33:B12,13,21,22,29,34,37,38';
+// A king whose captures include one ending on its own start square (38x27x13x24x38).
+const BACK_HOME_FEN = 'W:WK38:B18,19,32,33';
 // The search measured for nodes per second in wasm (in the page's worker) and natively (the CLI's
 // Hub engine, built with `cargo build --release`): International start position, fixed depth,
 // 16 MB table, both timed without the table's allocation. Equal node counts show it is the same
@@ -255,6 +260,10 @@ async function runViewport(ctx, kind, base, origin, loaded) {
     const way = await page.$$eval('#board .is-waypoint', (els) => els.map((e) => +e.dataset.square).sort((a, b) => a - b));
     check(JSON.stringify(way) === '[20,24]', `waypoints: ${way}`);
     check(await page.locator(`${sq(42)} .piece.is-captured`).count(), 'the piece already jumped (42) is faded');
+    // The landing square both paths share (38) is marked as chosen, numbered 1.
+    const chosen = await page.$$eval('#board .is-path', (els) => els.map((e) => `${e.dataset.square}:${e.dataset.step}`));
+    check(JSON.stringify(chosen) === '["38:1"]', `chosen landing squares: ${chosen}`);
+    check(/choose the next landing square/.test(await text('#message')), 'the path prompt is shown');
     await shot('path-choice');
     await press(sq(20));
     await page.waitForFunction(() => document.querySelector('#count-black').textContent === '1');
@@ -263,6 +272,31 @@ async function runViewport(ctx, kind, base, origin, loaded) {
     const left = await page.locator('#board .piece.black').count();
     check(left === 1, `captured pieces removed (black pieces left: ${left})`);
     check((await text('#moves')).includes('47x38x20x9x36'), 'full path in the move list');
+    check(!(await page.locator('#board .is-path').count()), 'no chosen-path marks after the move');
+    check(await page.locator('#message').isHidden(), 'the path prompt is gone after the move');
+  });
+
+  await step('a capture path through its own destination; a capture back to its start square', async () => {
+    await setFen(page, press, THROUGH_DEST_FEN);
+    await press(sq(33));
+    await press(sq(17));
+    await page.waitForSelector('#board .is-waypoint');
+    const way = await page.$$eval('#board .is-waypoint', (els) => els.map((e) => +e.dataset.square).sort((a, b) => a - b));
+    check(JSON.stringify(way) === '[17,42]', `next landing squares include the destination: ${way}`);
+    await press(sq(17)); // the path that lands on 17 first, then comes back to it
+    await page.waitForFunction(() => document.querySelector('#count-black').textContent === '1');
+    const last = await page.evaluate(() => window.draughts.controller.game.lastMove().full);
+    check(last === '33x17x8x24x33x42x26x17', `path played: ${last}`);
+
+    await setFen(page, press, BACK_HOME_FEN);
+    await press(sq(38));
+    await page.waitForSelector(`${sq(38)}.is-selected.is-dest`);
+    await press(sq(38)); // the selected king's own square is a destination: it plays the loop
+    await page.waitForSelector('dialog#result[open]');
+    const home = await page.evaluate(() => window.draughts.controller.game.lastMove().full);
+    check(home === '38x27x13x24x38', `capture back to the start square: ${home}`);
+    check(await page.locator(`${sq(38)} .piece.white.king`).count(), 'the king is back on 38');
+    await press('#result-close');
   });
 
   await step('a complete game to the winner dialog', async () => {
@@ -539,7 +573,10 @@ async function runComputer(ctx, base, origin) {
     plies = (await game()).ply;
     await page.waitForSelector('dialog#result[open]');
     const r = await text('dialog#result');
-    check(/wins|Draw/.test(r), `result dialog: ${r}`);
+    // Against the computer the dialog speaks to the player.
+    check(/^(You win|You lose|Draw)$/.test(await text('#result-title')), `result title: ${r}`);
+    check(/you|the computer|^By /i.test(await text('#result-reason')), `result reason: ${r}`);
+    check(!/White wins|Black wins/.test(r), `no colour-only result against the computer: ${r}`);
     figures.push(['computer', `full English game v level 1 (${plies} plies; ${r.split('\n')[0]})`, `${((Date.now() - t0) / 1000).toFixed(1)} s`]);
     await shot('game-over');
     await tap('#result-close');
@@ -630,6 +667,67 @@ async function runComputer(ctx, base, origin) {
     check(!(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'switching to two players stops it');
     await page.waitForTimeout(500);
     check((await game()).ply === 0, 'no move after switching to two players');
+  });
+
+  await step('redo against the computer replays the move and its reply', async () => {
+    await selectOption('opponent', 'computer');
+    await selectOption('side', 'black');
+    await selectOption('level', '1');
+    check((await game()).ply === 0 && !(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'player to move at the start');
+    for (let i = 0; i < 2; i++) {
+      await tapFirstMove();
+      await playersTurn();
+    }
+    const before = await game();
+    check(before.ply === 4 && before.turn === 'white', `two moves each: ply ${before.ply}`);
+    await tap('#undo');
+    check((await game()).ply === 2, 'undo takes back the move and its reply');
+    await tap('#undo');
+    check((await game()).ply === 0, 'and again');
+    check(await page.locator('#undo').isDisabled(), 'nothing left to undo');
+    await tap('#redo');
+    let g = await game();
+    check(g.ply === 2 && g.turn === 'white', `redo replays the move and the reply: ply ${g.ply}, ${g.turn} to move`);
+    check(!(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'the computer does not think on the player\'s turn');
+    await tap('#redo');
+    g = await game();
+    check(g.ply === 4 && g.fen === before.fen, `redo again: back to ply ${g.ply}`);
+    check(await page.locator('#redo').isDisabled(), 'nothing left to redo');
+    // Nothing lands afterwards: it is the player's turn.
+    await page.waitForTimeout(500);
+    check((await game()).ply === 4, 'no computer move after redo');
+    // The computer's opening move alone is not taken back (it would only play again).
+    await selectOption('side', 'white');
+    await tap('#new-game');
+    if (await page.locator('dialog#confirm[open]').count()) await tap('#confirm-yes');
+    await playersTurn();
+    check((await game()).ply === 1, 'the computer opened');
+    check(await page.locator('#undo').isDisabled(), 'undo is off after the computer\'s opening move');
+  });
+
+  await step('a variant change while the computer thinks: no move lands, the new start position', async () => {
+    await selectOption('side', 'black');
+    await selectOption('level', '6');
+    await tap('#new-game');
+    if (await page.locator('dialog#confirm[open]').count()) await tap('#confirm-yes');
+    check((await game()).ply === 0, 'a new International game');
+    await tapFirstMove();
+    await page.waitForSelector('body.is-thinking');
+    const searches = await page.evaluate(() => window.draughts.computer.stats.length);
+    // Russian: White (the player) moves first, so the computer has nothing to do afterwards.
+    await page.selectOption('#variant', 'russian');
+    await page.waitForSelector('dialog#confirm[open]');
+    await tap('#confirm-yes');
+    check(!(await page.evaluate(() => document.body.classList.contains('is-thinking'))), 'thinking stopped by the variant change');
+    await page.waitForTimeout(3500); // longer than level 6 thinks
+    const g = await game();
+    check(g.ply === 0 && g.fen === 'W:W21-32:B1-12', `Russian start position: ply ${g.ply}, ${g.fen}`);
+    check((await page.locator('#board [data-square]').count()) === 32, '8×8 board');
+    check((await page.locator('#board .piece').count()) === 24, '24 pieces');
+    check((await page.evaluate(() => window.draughts.computer.stats.length)) === searches, 'the cancelled search reported nothing');
+    check((await page.inputValue('#variant')) === 'russian', 'the picker shows Russian');
+    await selectOption('opponent', 'human');
+    await selectOption('variant', 'international');
   });
 
   await step(`search speed in wasm and natively (International start, depth ${NPS_DEPTH})`, async () => {
