@@ -73,7 +73,8 @@ export class Controller {
     this.legal = g.legalMoves();
     this.hint = EMPTY;
     const status = g.status();
-    if (this.settings.autoRotate) this.setFlipped(g.turn() === 'black', { persist: false });
+    // Turned to the side to move: to the players' sides only, not to the computer's.
+    if (this.settings.autoRotate && !this.isComputer(g.turn())) this.setFlipped(g.turn() === 'black', { persist: false });
     this.panels.update(g, status);
     this.redraw();
     if (save) this.storage.save(g, this.flipped);
@@ -394,7 +395,9 @@ export class Controller {
   setSetting(name, value) {
     this.settings[name] = value;
     document.body.classList.toggle('face-to-face', !!this.settings.faceToFace);
-    if (name === 'autoRotate' && value) this.setFlipped(this.game.turn() === 'black', { persist: false });
+    if (name === 'autoRotate' && value && !this.isComputer(this.game.turn())) {
+      this.setFlipped(this.game.turn() === 'black', { persist: false });
+    }
     this.storage.saveSettings(this.settingsForSave());
     this.redraw();
   }

@@ -53,7 +53,7 @@ function boot(bindings) {
 
   attachInput($('board'), view, controller);
   wireToolbar(controller, panels, computer);
-  setupPdnIo(controller, panels);
+  setupPdnIo(controller, panels, () => (computer.settings.opponent === 'computer' ? computer.settings : null));
   registerServiceWorker();
 }
 

@@ -31,16 +31,19 @@ function today() {
   return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
 }
 
-export function pdnTags() {
-  return { event: 'Casual game', site: 'Draughts web app', date: today(), white: 'White', black: 'Black' };
+/** PDN tags for an export; `computer` is `{ side, level }` when one side was the computer. */
+export function pdnTags(computer = null) {
+  const name = (side) => (computer && computer.side === side ? `Computer (level ${computer.level})` : side === 'white' ? 'White' : 'Black');
+  return { event: 'Casual game', site: 'Draughts web app', date: today(), white: name('white'), black: name('black') };
 }
 
-export function setupPdnIo(controller, panels) {
+/** `opponent()` gives the computer's `{ side, level }` in a game against it, else null. */
+export function setupPdnIo(controller, panels, opponent = () => null) {
   const exportDialog = $('export-dialog');
   const importDialog = $('import-dialog');
 
   $('export-pdn').addEventListener('click', () => {
-    $('export-text').value = controller.game.pdn(pdnTags());
+    $('export-text').value = controller.game.pdn(pdnTags(opponent()));
     $('export-note').textContent = '';
     exportDialog.showModal();
   });
@@ -72,6 +75,7 @@ export function setupPdnIo(controller, panels) {
   $('import-pdn').addEventListener('click', () => {
     $('import-error').hidden = true;
     $('import-file').value = '';
+    $('import-variant').textContent = engine.VARIANT_LABELS[$('variant').value] || $('variant').value;
     importDialog.showModal();
     $('import-text').focus();
   });
