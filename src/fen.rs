@@ -42,7 +42,11 @@ pub enum FenError {
 /// # Errors
 /// [`ParseFenError`] naming the field and the text at fault.
 pub fn parse_setup(text: &str, geometry: Geometry) -> Result<Setup, ParseFenError> {
-    let text = text.trim().trim_matches('"').trim();
+    let text = text
+        .trim_start_matches('\u{feff}')
+        .trim()
+        .trim_matches('"')
+        .trim();
     let text = text.strip_suffix('.').unwrap_or(text).trim();
     if text.is_empty() {
         return Err(ParseFenError::Empty);

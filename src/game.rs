@@ -297,6 +297,13 @@ impl Game {
                 reason: WinReason::NoPieces,
             };
         }
+        // A set-up position can have the side that just "moved" already without pieces.
+        if pos.pieces(to_move.other()).is_empty() {
+            return Status::Win {
+                winner: to_move,
+                reason: WinReason::NoPieces,
+            };
+        }
         if pos.legal_moves().is_empty() {
             return Status::Win {
                 winner: to_move.other(),

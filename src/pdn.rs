@@ -244,7 +244,8 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                 line += 1;
                 i += 1;
             }
-            c if c.is_whitespace() => i += 1,
+            // A byte-order mark, as editors on some systems write, counts as blank.
+            c if c.is_whitespace() || c == '\u{feff}' => i += 1,
             '[' => {
                 let start_line = line;
                 if !words.is_empty() || cur.result.is_some() {

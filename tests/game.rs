@@ -146,6 +146,26 @@ fn illegal_moves_change_nothing_and_say_why() {
 }
 
 #[test]
+fn a_set_up_position_without_pieces_for_one_side_is_decided() {
+    for (fen, text) in [
+        ("W:WK1:B", "White wins (no pieces)"),
+        ("B:WK1:B", "White wins (no pieces)"),
+        ("W:W:BK5", "Black wins (no pieces)"),
+    ] {
+        let g = Game::from_fen(fen, Variant::International).unwrap();
+        assert_eq!(g.status().to_string(), text, "{fen}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_blank() {
+    let g =
+        draughts::read_game("\u{feff}[Event \"x\"]\n1. 32-28 *", Variant::International).unwrap();
+    assert_eq!(g.moves().len(), 1);
+    assert!(parse_fen("\u{feff}W:W31-50:B1-20", Variant::International).is_ok());
+}
+
+#[test]
 fn resignation_and_agreed_draws() {
     let mut g = Game::new(Variant::English);
     g.play_text("11-15").unwrap();
