@@ -339,15 +339,20 @@ impl Game {
             return Some(DrawReason::KingMoves { moves: limit / 2 });
         }
         let rule = endgame_rule(now, rules.draws.endgames)?;
-        // Plies since this endgame (with this many pieces) arose.
-        let total = |p: &Position| p.occupied().count();
+        // Plies since this endgame arose. FMJD art. 6.3/6.4 count from the last capture; the
+        // Russian rules count while the balance of forces is unchanged, so a promotion
+        // restarts them too.
+        let same_material = |p: &Position| match rule.when {
+            Material::PiecesWithKingVsLoneKing { .. } => {
+                p.occupied().count() == now.occupied().count()
+            }
+            _ => Color::ALL.iter().all(|&c| p.counts(c) == now.counts(c)),
+        };
         let plies = history
             .iter()
             .rev()
             .skip(1)
-            .take_while(|p| {
-                total(p) == total(now) && endgame_rule(p, rules.draws.endgames) == Some(rule)
-            })
+            .take_while(|p| same_material(p) && endgame_rule(p, rules.draws.endgames) == Some(rule))
             .count();
         if plies >= rule.plies as usize {
             return Some(DrawReason::Endgame {

@@ -327,6 +327,11 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                             }
                         }
                         Some('{') => skip_comment(&chars, &mut i, &mut line)?,
+                        Some(';') => {
+                            while i + 1 < chars.len() && chars[i + 1] != '\n' {
+                                i += 1;
+                            }
+                        }
                         Some('\n') => line += 1,
                         _ => {}
                     }
@@ -352,15 +357,23 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                 if words.last().is_some_and(|w| is_result(w)) {
                     finish(&mut games, &mut cur, &mut words, line);
                 }
-                // Drop a move number ("12.", "12...", or glued as in "12.32-28") and NAGs.
-                let word = match word.rfind('.') {
-                    Some(dot) => word[dot + 1..].to_owned(),
-                    None => word,
-                };
-                if word.is_empty() || word.starts_with('$') {
+                // NAGs, alone or glued ("$1", "32-28$1").
+                let word = word.split('$').next().unwrap_or("");
+                // Move numbers ("12.", "12..."), a stray dot after a move ("32-28."), and
+                // sentences glued into the movetext without braces, as some records have
+                // ("8-11Redoversteppedthetimecontrolonthismove.").
+                let bare = word.trim_end_matches('.');
+                let is_move_char = |c: char| c.is_ascii_digit() || "abcdefghijx-X:×.!?".contains(c);
+                if bare.is_empty()
+                    || (bare.len() < word.len()
+                        && (bare.bytes().all(|b| b.is_ascii_digit())
+                            || !bare.chars().all(is_move_char)))
+                {
                     continue;
                 }
-                words.push(word);
+                // A move number glued to its move ("12.32-28").
+                let word = bare.rsplit('.').next().unwrap_or(bare);
+                words.push(word.to_owned());
             }
         }
     }
@@ -468,7 +481,11 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
     let _ = writeln!(out, "[Result \"{result}\"]");
     let _ = writeln!(out, "[GameType \"{}\"]", variant.rules().pdn_game_type);
     if *game.start() != Position::new(variant) || game.first_move_number() != 1 {
-        let _ = writeln!(out, "[FEN \"{}\"]", write_fen(game.start()));
+        let mut fen = write_fen(game.start());
+        if game.first_move_number() != 1 {
+            let _ = write!(fen, ":F{}", game.first_move_number());
+        }
+        let _ = writeln!(out, "[FEN \"{fen}\"]");
     }
     if let Status::Draw { reason } = status {
         if reason != DrawReason::Agreement {
@@ -550,6 +567,26 @@ mod tests {
         let pdn = g.to_pdn(&PdnTags::default());
         assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
         assert_eq!(back.position(), g.position());
+    }
+
+    #[test]
+    fn stray_dots_glued_nags_and_comments_in_variations() {
+        let games =
+            parse_games("1. 32-28. 19-23$1 2.28x19 (2. 33-29 ; a ) here\n 14-19) 14x23 *").unwrap();
+        assert_eq!(games[0].moves, ["32-28", "19-23", "28x19", "14x23"]);
+    }
+
+    #[test]
+    fn a_later_start_keeps_its_move_number() {
+        let mut g = Game::from_fen("W:W31-50:B1-20:F10", Variant::International).unwrap();
+        g.play_text("32-28").unwrap();
+        g.play_text("19-23").unwrap();
+        let pdn = g.to_pdn(&PdnTags::default());
+        assert!(pdn.contains("[FEN \"W:W31-50:B1-20:F10\"]"), "{pdn}");
+        assert!(pdn.contains("10. 32-28 19-23"), "{pdn}");
+        let back = read_game(&pdn, Variant::International).unwrap();
+        assert_eq!(back.first_move_number(), 10);
+        assert_eq!(back.to_pdn(&PdnTags::default()), pdn);
     }
 
     #[test]

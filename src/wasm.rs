@@ -524,7 +524,7 @@ fn game_from_record(record: &str, variant: &str) -> Result<Game, JsError> {
     let text = record.trim();
     let is_fen = !text.contains('[') && {
         let t = text.trim_start_matches('"');
-        t.len() > 1 && matches!(&t[..2], "W:" | "B:" | "w:" | "b:")
+        matches!(t.get(..2), Some("W:" | "B:" | "w:" | "b:"))
     };
     if is_fen {
         Game::from_fen(text.trim_matches('"'), variant)

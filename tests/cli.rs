@@ -4,6 +4,12 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn draughts(args: &[&str], stdin: &str) -> (String, i32) {
+    draughts_bytes(args, stdin.as_bytes())
+}
+
+/// Runs the binary on raw bytes; fails (rather than hangs) if it has not exited after a minute
+/// once its input is closed.
+fn draughts_bytes(args: &[&str], stdin: &[u8]) -> (String, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
         .args(args)
         .stdin(Stdio::piped())
@@ -11,13 +17,20 @@ fn draughts(args: &[&str], stdin: &str) -> (String, i32) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let pid = child.id();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if done_rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .is_err()
+        {
+            let _ = Command::new("kill").arg(pid.to_string()).status();
+        }
+    });
     let out = child.wait_with_output().unwrap();
+    let _ = done_tx.send(());
+    watchdog.join().unwrap();
     (
         String::from_utf8(out.stdout).unwrap(),
         out.status.code().unwrap_or(-1),
@@ -56,6 +69,28 @@ fn moves_reports_bad_lines_and_goes_on() {
     );
     assert_eq!(lines[0], lines[3]);
     assert_eq!(code, 1);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_one_bad_line() {
+    let (out, code) = draughts_bytes(&["moves"], b"W:W31:B1\n\xff\nW:W32:B1\n");
+    assert_eq!(
+        out,
+        "31-26 31-27\nerror: the line is not UTF-8 text\n32-27 32-28\n"
+    );
+    assert_eq!(code, 1);
+    let (out, _) = draughts_bytes(&["hub"], b"ping\n\xe9\nping\nquit\n");
+    assert_eq!(out.matches("pong").count(), 2, "{out}");
+}
+
+#[test]
+fn hub_quits_when_its_input_ends_even_in_an_infinite_search() {
+    for mode in ["think", "ponder"] {
+        let input = format!("init\nlevel infinite\ngo {mode}\n");
+        let (out, code) = draughts_bytes(&["hub"], input.as_bytes());
+        assert_eq!(code, 0, "go {mode}: {out}");
+        assert!(out.contains("done move="), "go {mode}: {out}");
+    }
 }
 
 #[test]

@@ -101,6 +101,24 @@ fn sixteen_and_five_move_endgames() {
 }
 
 #[test]
+fn russian_endgame_count_restarts_on_promotion() {
+    // King and man against two kings (both sides have kings, 4 pieces: 30 moves each). The man
+    // crowns at ply 41 (`5-1`), which changes the balance of forces, so 60 plies from the start
+    // are not a draw (FMJD-64 7.2.6): only 19 plies have passed in the new balance.
+    let moves = "30-23 20-7 23-27 7-16 27-31 4-29 31-27 29-25 27-20 25-11 20-27 16-12 27-32 11-29 \
+        32-28 29-11 28-1 11-4 1-6 4-25 9-5 25-21 6-1 12-26 1-6 26-22 6-19 22-4 19-23 4-8 23-16 \
+        8-15 16-23 15-1 23-32 21-30 32-18 1-24 18-8 24-20 5-1 30-26 1-15 26-12 8-3 12-30 15-1 \
+        30-12 1-6 12-30 3-14 30-26 14-10 26-16 10-3 16-23 6-13 23-19 13-9 20-2";
+    let mut g = Game::from_fen("W:WK30,9:BK4,K20", Variant::Russian).unwrap();
+    for m in moves.split_whitespace() {
+        assert_eq!(g.status(), Status::Ongoing, "before {m}");
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.moves().len(), 60);
+    assert_eq!(g.status(), Status::Ongoing);
+}
+
+#[test]
 fn undo_redo_and_new_moves_drop_the_redo_line() {
     let mut g = Game::new(Variant::International);
     assert!(!g.undo());

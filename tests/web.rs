@@ -359,6 +359,10 @@ fn search_calls_reject_bad_input() {
         "[Event \"x",
         "W:W51",
         "W:WK:B",
+        // Non-ASCII text must be an error, never a panic (which would abort the instance).
+        "Wé",
+        "é",
+        "W:Wé",
     ] {
         let e = message(wasm::think(record, "international", 1, None, None));
         assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");

@@ -274,6 +274,8 @@ struct Control {
     pings: u32,
     /// When `ponder-hit` arrived (ms since start).
     ponder_hit: Option<f64>,
+    /// Standard input has ended.
+    input_closed: bool,
 }
 
 type Shared = Mutex<Control>;
@@ -303,8 +305,13 @@ pub fn run(args: &[String]) -> i32 {
     {
         let shared = Arc::clone(&shared);
         std::thread::spawn(move || {
-            for line in io::stdin().lock().lines() {
+            // Lines are read as bytes: a line that is not UTF-8 (a Latin-1 name, say) is read
+            // lossily rather than ending the session.
+            for line in io::stdin().lock().split(b'\n') {
                 let Ok(line) = line else { break };
+                let line = String::from_utf8_lossy(&line)
+                    .trim_end_matches('\r')
+                    .to_owned();
                 let (cmd, _) = parse_line(&line);
                 let mut c = lock(&shared);
                 match cmd.as_str() {
@@ -317,6 +324,10 @@ pub fn run(args: &[String]) -> i32 {
                             c.searching = true;
                             c.ponder_hit = None;
                         }
+                        if cmd == "quit" {
+                            // Stops a search in progress, even an infinite one.
+                            c.stopped = u64::MAX;
+                        }
                         drop(c);
                         if tx.send(line).is_err() {
                             break;
@@ -324,6 +335,9 @@ pub fn run(args: &[String]) -> i32 {
                     }
                 }
             }
+            // End of input: the GUI is gone; a search that would never end by itself stops,
+            // and the engine quits once it has answered.
+            lock(&shared).input_closed = true;
             let _ = tx.send("quit".to_owned());
         });
     }
@@ -459,7 +473,7 @@ fn go(
     let stop = || {
         answer_pings(shared);
         let c = lock(shared);
-        if c.stopped >= number {
+        if c.stopped >= number || (c.input_closed && (ponder || infinite)) {
             return true;
         }
         match (ponder, c.ponder_hit, budget) {

@@ -122,9 +122,15 @@ fn cmd_moves(args: &[String]) -> Result<i32, String> {
     let variant = variant_opt(args)?;
     let mut out = io::stdout().lock();
     let mut failed = false;
-    for line in io::stdin().lock().lines() {
+    // Lines are read as bytes so that one that is not UTF-8 is reported like any bad line.
+    for line in io::stdin().lock().split(b'\n') {
         let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        match parse_fen(&line, variant) {
+        let Ok(line) = String::from_utf8(line) else {
+            failed = true;
+            let _ = writeln!(out, "error: the line is not UTF-8 text");
+            continue;
+        };
+        match parse_fen(line.trim_end_matches('\r'), variant) {
             Ok(pos) => {
                 let mut moves: Vec<String> = pos
                     .legal_moves()

@@ -147,7 +147,15 @@ pub fn run(args: &[String]) -> i32 {
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut engine = Engine::new(32);
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    // Read as bytes: a line that is not UTF-8 is read lossily (and then refused as a move)
+    // rather than taken for the end of input.
+    let mut lines = stdin.lock().split(b'\n').map(|l| {
+        l.map(|b| {
+            String::from_utf8_lossy(&b)
+                .trim_end_matches('\r')
+                .to_owned()
+        })
+    });
     let out = &mut io::stdout();
     let _ = writeln!(
         out,
