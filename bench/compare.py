@@ -94,15 +94,15 @@ def run_ours(binary, variant, fen, depth):
     return results
 
 
-def time_ours(binary, variant, fen, same_depth, min_seconds, max_depth):
-    """Our counts up to `same_depth` and a depth whose timing is long enough to trust."""
-    depth = same_depth
-    while True:
-        res = run_ours(binary, variant, fen, depth)
-        if res[depth][1] >= min_seconds or depth >= max_depth:
-            return res, depth
-        # Grow by the observed branching factor rather than blindly.
-        depth += 1
+def time_ours(binary, variant, fen, depth, min_seconds):
+    """Our counts up to `depth`, and (nodes, seconds) at that same depth, summed over as many
+    runs as it takes to time at least `min_seconds` (a fast run is repeated, not deepened)."""
+    res = run_ours(binary, variant, fen, depth)
+    nodes, secs = res[depth]
+    while secs < min_seconds:
+        n, s = run_ours(binary, variant, fen, depth)[depth]
+        nodes, secs = nodes + n, secs + s
+    return res, (nodes, secs)
 
 
 def fmt_nps(n, s):
@@ -115,7 +115,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=2.0,
                     help="deepen py-draughts until one depth takes this long")
     ap.add_argument("--ours-seconds", type=float, default=0.25,
-                    help="time our perft at a depth taking at least this long")
+                    help="repeat our perft at the same depth until the runs add up to this long")
     ap.add_argument("--quick", action="store_true", help="short run (CI smoke test)")
     args = ap.parse_args()
     if args.quick:
@@ -156,7 +156,7 @@ def main():
             theirs = time_theirs(make_board, counter, 12, args.seconds)
             depth = max(theirs)
             n_theirs, s_theirs = theirs[depth]
-            ours, our_depth = time_ours(args.ours, variant, fen, depth, args.ours_seconds, 14)
+            ours, (n_ours, s_ours) = time_ours(args.ours, variant, fen, depth, args.ours_seconds)
             for d, (n, _) in theirs.items():
                 ref = reference[d - 1] if d <= len(reference) else None
                 if ours[d][0] != n or (ref is not None and ref != n):
@@ -168,11 +168,10 @@ def main():
                 if ref is not None and ref != n:
                     mismatches += 1
                     print(f"WARNING: {label} depth {d}: ours {n}, reference {ref}")
-            n_ours, s_ours = ours[our_depth]
             ratio = (n_ours / s_ours) / (n_theirs / s_theirs) if s_ours > 0 else float("inf")
             ratios.append((label, peer, ratio))
             print(f"{label:<26} {peer:<6} {depth:>2} {n_theirs:>10} {s_theirs:>9.3f} "
-                  f"{fmt_nps(n_theirs, s_theirs):>10} | {our_depth:>2} {s_ours:>8.3f} "
+                  f"{fmt_nps(n_theirs, s_theirs):>10} | {depth:>2} {s_ours:>8.3f} "
                   f"{fmt_nps(n_ours, s_ours):>10} | {ratio:>6.0f}x")
 
     print("\n".join([""] + legend))
