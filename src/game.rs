@@ -182,10 +182,11 @@ impl Game {
 
     /// Legal moves now; none once the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.status().is_over() {
+        let moves = self.position().legal_moves();
+        if self.status_given(!moves.is_empty()).is_over() {
             Vec::new()
         } else {
-            self.position().legal_moves()
+            moves
         }
     }
 
@@ -275,6 +276,12 @@ impl Game {
 
     /// The result now, with its reason.
     pub fn status(&self) -> Status {
+        self.status_given(!self.position().legal_moves().is_empty())
+    }
+
+    /// The result, given whether the side to move has a legal move (so callers that already
+    /// generated the moves need not do it twice).
+    fn status_given(&self, has_moves: bool) -> Status {
         match self.decision {
             Some(Decision::Resigned(c)) => {
                 return Status::Win {
@@ -304,7 +311,7 @@ impl Game {
                 reason: WinReason::NoPieces,
             };
         }
-        if pos.legal_moves().is_empty() {
+        if !has_moves {
             return Status::Win {
                 winner: to_move.other(),
                 reason: WinReason::NoLegalMoves,

@@ -507,11 +507,10 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
         }
         line.push_str(&token);
     };
-    let first = variant.rules().first;
     for (ply, text) in game.history().into_iter().enumerate() {
         let number = move_number(game, ply);
-        let by = game.positions()[ply].turn();
-        if by == first || ply == 0 {
+        // Numbered: the first player's moves, and whichever move comes first.
+        if ply == 0 || !number.ends_with("...") {
             push(format!("{number} {text}"), &mut out);
         } else {
             push(text, &mut out);
