@@ -61,9 +61,9 @@ impl Position {
     /// Appends the legal moves of the side to move to `out` (which is cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
-        let starters = dispatch!(self, capture_starters());
-        if starters.any() {
-            dispatch!(self, gen_captures(starters, Sink::Moves(out)));
+        let captures = dispatch!(self, find_captures());
+        if captures.any() {
+            dispatch!(self, gen_captures(&captures, Sink::Moves(out)));
         } else {
             dispatch!(self, gen_quiet(out));
         }
@@ -71,35 +71,72 @@ impl Position {
 
     /// Number of legal moves, without building any move (perft's bulk counting).
     pub(crate) fn count_moves(&self, scratch: &mut Vec<CaptureKey>) -> usize {
-        let starters = dispatch!(self, capture_starters());
-        if starters.any() {
-            scratch.clear();
-            dispatch!(self, gen_captures(starters, Sink::Keys(scratch)));
-            scratch.len()
-        } else {
-            dispatch!(self, count_quiet())
-        }
+        dispatch!(self, count_moves(scratch))
     }
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        dispatch!(self, capture_starters()).any()
+        dispatch!(self, find_captures()).any()
     }
 
-    /// Calls `f` with the position after each quiet move, if the side to move has no capture,
-    /// without building [`Move`]s (perft's inner loop); returns false if a capture is due.
-    pub(crate) fn for_each_quiet_child(&self, f: &mut dyn FnMut(&Position)) -> bool {
-        dispatch!(self, for_each_quiet_child(f))
+    /// Calls `f` with the position after each legal move without building [`Move`]s (perft's
+    /// inner loop), when that is cheap: all quiet moves, or all single captures by men. Returns
+    /// false, having called nothing, when the capture search is needed.
+    pub(crate) fn for_each_child_fast(&self, f: &mut dyn FnMut(&Position)) -> bool {
+        dispatch!(self, for_each_child_fast(f))
     }
 }
 
 #[inline(always)]
-fn for_each_quiet_child<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -> bool {
-    if capture_starters::<S>(pos).any() {
-        return false;
+fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
+    let captures = find_captures::<S>(pos);
+    if !captures.any() {
+        return count_quiet::<S>(pos);
     }
-    let promo = S::RULES.geometry.promotion_row(pos.turn);
+    if only_single_man_jumps::<S>(pos, &captures) {
+        return captures.men.iter().map(|j| j.count() as usize).sum();
+    }
+    scratch.clear();
+    gen_captures::<S>(pos, &captures, Sink::Keys(scratch));
+    scratch.len()
+}
+
+#[inline(always)]
+fn for_each_child_fast<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -> bool {
+    let captures = find_captures::<S>(pos);
+    let g = S::RULES.geometry;
+    let promo = g.promotion_row(pos.turn);
     let child = pos.with_turn(pos.turn.other());
+    if captures.any() {
+        if !only_single_man_jumps::<S>(pos, &captures) {
+            return false;
+        }
+        for (dir, jumps) in Dir::ALL.into_iter().zip(captures.men) {
+            let step = g.step(dir);
+            for from in jumps {
+                let victim = Bitboard::from_bit((from as i8 + step) as u8);
+                let to = (from as i8 + 2 * step) as u8;
+                let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
+                let mut next = child;
+                match pos.turn {
+                    Color::White => {
+                        next.white ^= moved;
+                        next.black ^= victim;
+                    }
+                    Color::Black => {
+                        next.black ^= moved;
+                        next.white ^= victim;
+                    }
+                }
+                next.kings &= !victim;
+                if promo.contains(to) {
+                    next.kings.set(to);
+                }
+                f(&next);
+            }
+        }
+        return true;
+    }
     for_each_quiet::<S>(pos, |from, to, king| {
         let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
         let mut next = child;
@@ -171,34 +208,102 @@ fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
     }
 }
 
-/// The pieces of the side to move that can capture at least one piece.
+/// Which pieces of the side to move can capture at least one piece.
+struct Captures {
+    /// Men able to jump in each direction (indexed like `Dir::ALL`).
+    men: [Bitboard; 4],
+    /// Kings able to capture.
+    kings: Bitboard,
+}
+
+impl Captures {
+    #[inline(always)]
+    fn starters(&self) -> Bitboard {
+        self.men[0] | self.men[1] | self.men[2] | self.men[3] | self.kings
+    }
+
+    #[inline(always)]
+    fn any(&self) -> bool {
+        self.starters().any()
+    }
+}
+
+/// Finds the capturing pieces with a few whole-board shifts per direction.
 #[inline(always)]
-fn capture_starters<S: Spec>(pos: &Position) -> Bitboard {
+fn find_captures<S: Spec>(pos: &Position) -> Captures {
     let g = S::RULES.geometry;
     let us = pos.pieces(pos.turn);
     let them = pos.pieces(pos.turn.other());
     let empty = g.mask() & !(us | them);
     let men = us & !pos.kings;
     let kings = us & pos.kings;
-    let mut starters = Bitboard::EMPTY;
+    let mut found = Captures {
+        men: [Bitboard::EMPTY; 4],
+        kings: Bitboard::EMPTY,
+    };
     for dir in Dir::ALL {
         let step = g.step(dir);
         // Enemy pieces with an empty square behind them, seen from this direction.
         let targets = them & empty.shift(-step);
         if S::RULES.men_capture_backward || dir.is_forward(pos.turn) {
-            starters |= targets.shift(-step) & men;
+            found.men[dir as usize] = targets.shift(-step) & men;
         }
         if S::RULES.flying_kings && kings.any() {
             let mut ray = targets.shift(-step);
             while ray.any() {
-                starters |= ray & kings;
+                found.kings |= ray & kings;
                 ray = (ray & empty).shift(-step);
             }
         } else if !S::RULES.flying_kings {
-            starters |= targets.shift(-step) & kings;
+            found.kings |= targets.shift(-step) & kings;
         }
     }
-    starters
+    found
+}
+
+/// Whether every legal move is a single capture by a man (the usual case), decided with
+/// whole-board shifts: no king can capture, and no landing square offers a further jump even
+/// with every jumping man's origin counted as empty (a superset of what any one sequence sees).
+/// Then each (man, direction) pair of `captures.men` is one legal move, under any
+/// [`CaptureChoice`], and the capture search is not needed.
+#[inline(always)]
+fn only_single_man_jumps<S: Spec>(pos: &Position, captures: &Captures) -> bool {
+    if captures.kings.any() {
+        return false;
+    }
+    let g = S::RULES.geometry;
+    let them = pos.pieces(pos.turn.other());
+    let empty = g.mask() & !pos.occupied();
+    let promo = g.promotion_row(pos.turn);
+    for dir in Dir::ALL {
+        let jumps = captures.men[dir as usize];
+        if jumps.is_empty() {
+            continue;
+        }
+        let step = g.step(dir);
+        let mut landings = jumps.shift(2 * step);
+        match S::RULES.capture_promotion {
+            // A man crowned on the way captures on as a king: leave that to the search.
+            CapturePromotion::Immediately if (landings & promo).any() => return false,
+            // Crowning ends the move.
+            CapturePromotion::EndsMove => landings &= !promo,
+            _ => {}
+        }
+        let empty = empty | jumps;
+        for next in Dir::ALL {
+            // Straight back lies the piece just jumped, which cannot be taken twice.
+            if next == dir.opposite()
+                || !(S::RULES.men_capture_backward || next.is_forward(pos.turn))
+            {
+                continue;
+            }
+            let s = g.step(next);
+            if (landings & (them & empty.shift(-s)).shift(-s)).any() {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 #[inline(always)]
@@ -267,8 +372,34 @@ impl Sink<'_> {
     }
 }
 
-fn gen_captures<S: Spec>(pos: &Position, starters: Bitboard, out: Sink<'_>) {
+fn gen_captures<S: Spec>(pos: &Position, captures: &Captures, mut out: Sink<'_>) {
     let g = S::RULES.geometry;
+    if only_single_man_jumps::<S>(pos, captures) {
+        // In the search's order: by origin, then by direction.
+        let promo = g.promotion_row(pos.turn);
+        for from in captures.starters() {
+            for dir in Dir::ALL {
+                if !captures.men[dir as usize].contains(from) {
+                    continue;
+                }
+                let victim = (from as i8 + g.step(dir)) as u8;
+                let to = (victim as i8 + g.step(dir)) as u8;
+                let (from_sq, to_sq) = (g.square(from), g.square(to));
+                let captured = Bitboard::from_bit(victim).0;
+                match &mut out {
+                    Sink::Keys(keys) => keys.push((from_sq, to_sq, captured)),
+                    Sink::Moves(moves) => moves.push(Move::capture(
+                        from_sq,
+                        &[to_sq],
+                        &[g.square(victim)],
+                        captured,
+                        promo.contains(to),
+                    )),
+                }
+            }
+        }
+        return;
+    }
     let mut search = CaptureSearch::<S> {
         color: pos.turn,
         enemies: pos.pieces(pos.turn.other()),
@@ -284,7 +415,7 @@ fn gen_captures<S: Spec>(pos: &Position, starters: Bitboard, out: Sink<'_>) {
         spec: PhantomData,
     };
     let base_empty = g.mask() & !pos.occupied();
-    for from in starters {
+    for from in captures.starters() {
         let king = pos.kings.contains(from);
         search.from = g.square(from);
         search.started_as_king = king;

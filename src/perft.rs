@@ -22,9 +22,9 @@ fn perft_with(
         _ => {
             let (moves, rest) = stack.split_first_mut().expect("stack has depth entries");
             let mut total = 0;
-            if pos.for_each_quiet_child(&mut |child| {
-                total += perft_with(child, depth - 1, rest, keys)
-            }) {
+            if pos
+                .for_each_child_fast(&mut |child| total += perft_with(child, depth - 1, rest, keys))
+            {
                 return total;
             }
             pos.legal_moves_into(moves);

@@ -125,6 +125,17 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
 
+    /// The reverse direction.
+    #[inline]
+    pub const fn opposite(self) -> Dir {
+        match self {
+            Dir::UpLeft => Dir::DownRight,
+            Dir::UpRight => Dir::DownLeft,
+            Dir::DownLeft => Dir::UpRight,
+            Dir::DownRight => Dir::UpLeft,
+        }
+    }
+
     /// Whether this direction is forward for `color` (White moves up).
     #[inline]
     pub const fn is_forward(self, color: Color) -> bool {
