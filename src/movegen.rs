@@ -93,8 +93,8 @@ fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize 
     if !captures.any() {
         return count_quiet::<S>(pos);
     }
-    if only_single_man_jumps::<S>(pos, &captures) {
-        return captures.men.iter().map(|j| j.count() as usize).sum();
+    if only_single_jumps::<S>(pos, &captures) {
+        return captures.single_jump_count();
     }
     scratch.clear();
     gen_captures::<S>(pos, &captures, Sink::Keys(scratch));
@@ -108,8 +108,34 @@ fn for_each_child_fast<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) ->
     let promo = g.promotion_row(pos.turn);
     let child = pos.with_turn(pos.turn.other());
     if captures.any() {
-        if !only_single_man_jumps::<S>(pos, &captures) {
+        if !only_single_jumps::<S>(pos, &captures) {
             return false;
+        }
+        let occupied = pos.occupied();
+        for (dir, landings) in Dir::ALL.into_iter().zip(captures.king_landings) {
+            for to in landings {
+                // Looking back from the landing square: the piece jumped, then the king.
+                let back = dir.opposite();
+                let victim = reach::<S>(to, back, occupied).1.expect("a jumped piece");
+                let from = reach::<S>(victim, back, occupied)
+                    .1
+                    .expect("the capturing king");
+                let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
+                let victim = Bitboard::from_bit(victim);
+                let mut next = child;
+                match pos.turn {
+                    Color::White => {
+                        next.white ^= moved;
+                        next.black ^= victim;
+                    }
+                    Color::Black => {
+                        next.black ^= moved;
+                        next.white ^= victim;
+                    }
+                }
+                next.kings = (next.kings ^ moved) & !victim;
+                f(&next);
+            }
         }
         for (dir, jumps) in Dir::ALL.into_iter().zip(captures.men) {
             let step = g.step(dir);
@@ -154,6 +180,17 @@ fn for_each_child_fast<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) ->
     true
 }
 
+/// `for $dir in Dir::ALL $body`, unrolled so that each copy of the body sees its direction (and
+/// so its shift) as a constant; `continue` and `break` work as in a loop.
+macro_rules! for_each_dir {
+    ($dir:ident => $body:block) => {
+        for $dir in [Dir::UpLeft] $body
+        for $dir in [Dir::UpRight] $body
+        for $dir in [Dir::DownLeft] $body
+        for $dir in [Dir::DownRight] $body
+    };
+}
+
 /// Along `dir` from `from`: the empty cells up to the first occupied one, and that cell.
 #[inline(always)]
 fn reach<S: Spec>(from: u8, dir: Dir, occupied: Bitboard) -> (Bitboard, Option<u8>) {
@@ -179,7 +216,7 @@ fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
     let empty = g.mask() & !pos.occupied();
     let men = us & !pos.kings;
     let kings = us & pos.kings;
-    for dir in Dir::ALL {
+    for_each_dir!(dir => {
         let step = g.step(dir);
         if dir.is_forward(pos.turn) {
             for to in men.shift(step) & empty {
@@ -205,15 +242,17 @@ fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
                 }
             }
         }
-    }
+    });
 }
 
-/// Which pieces of the side to move can capture at least one piece.
+/// What the side to move can capture, seen one jump deep.
 struct Captures {
     /// Men able to jump in each direction (indexed like `Dir::ALL`).
     men: [Bitboard; 4],
     /// Kings able to capture.
     kings: Bitboard,
+    /// Squares where a king lands after one capture in each direction.
+    king_landings: [Bitboard; 4],
 }
 
 impl Captures {
@@ -226,9 +265,47 @@ impl Captures {
     fn any(&self) -> bool {
         self.starters().any()
     }
+
+    /// The number of moves when [`only_single_jumps`] holds: one per man and direction, one per
+    /// king landing square (two kings never share a landing in the same direction, since the
+    /// nearer one would block the other).
+    #[inline(always)]
+    fn single_jump_count(&self) -> usize {
+        (0..4)
+            .map(|d| (self.men[d].count() + self.king_landings[d].count()) as usize)
+            .sum()
+    }
 }
 
-/// Finds the capturing pieces with a few whole-board shifts per direction.
+/// `from` extended by the cells reachable from it along `step` through `empty` cells, up to 7
+/// steps away (Kogge–Stone fill, three doublings). That covers every run of empty cells that
+/// can lie between a capturing king and its victim, or a victim and the next piece, on 10×10.
+#[inline(always)]
+fn slide(from: Bitboard, step: i8, empty: Bitboard) -> Bitboard {
+    let mut g = from;
+    let mut p = empty;
+    g |= p & g.shift(step);
+    p &= p.shift(step);
+    g |= p & g.shift(2 * step);
+    p &= p.shift(2 * step);
+    g | (p & g.shift(4 * step))
+}
+
+/// [`slide`] without the limit: a king's quiet move on 10×10 can cover 9 squares.
+#[inline(always)]
+fn slide_far(from: Bitboard, step: i8, empty: Bitboard) -> Bitboard {
+    let mut g = from;
+    let mut p = empty;
+    g |= p & g.shift(step);
+    p &= p.shift(step);
+    g |= p & g.shift(2 * step);
+    p &= p.shift(2 * step);
+    g |= p & g.shift(4 * step);
+    p &= p.shift(4 * step);
+    g | (p & g.shift(8 * step))
+}
+
+/// Finds the capturing pieces with whole-board shifts and fills, per direction.
 #[inline(always)]
 fn find_captures<S: Spec>(pos: &Position) -> Captures {
     let g = S::RULES.geometry;
@@ -240,69 +317,84 @@ fn find_captures<S: Spec>(pos: &Position) -> Captures {
     let mut found = Captures {
         men: [Bitboard::EMPTY; 4],
         kings: Bitboard::EMPTY,
+        king_landings: [Bitboard::EMPTY; 4],
     };
-    for dir in Dir::ALL {
+    for_each_dir!(dir => {
         let step = g.step(dir);
         // Enemy pieces with an empty square behind them, seen from this direction.
         let targets = them & empty.shift(-step);
         if S::RULES.men_capture_backward || dir.is_forward(pos.turn) {
             found.men[dir as usize] = targets.shift(-step) & men;
         }
-        if S::RULES.flying_kings && kings.any() {
-            let mut ray = targets.shift(-step);
-            while ray.any() {
-                found.kings |= ray & kings;
-                ray = (ray & empty).shift(-step);
+        if kings.any() {
+            if S::RULES.flying_kings {
+                let victims = slide(kings, step, empty).shift(step) & targets;
+                if victims.any() {
+                    found.king_landings[dir as usize] = slide(victims.shift(step), step, empty);
+                    found.kings |= slide(victims, -step, empty).shift(-step) & kings;
+                }
+            } else {
+                let victims = kings.shift(step) & targets;
+                found.king_landings[dir as usize] = victims.shift(step);
+                found.kings |= victims.shift(-step);
             }
-        } else if !S::RULES.flying_kings {
-            found.kings |= targets.shift(-step) & kings;
         }
-    }
+    });
     found
 }
 
-/// Whether every legal move is a single capture by a man (the usual case), decided with
-/// whole-board shifts: no king can capture, and no landing square offers a further jump even
-/// with every jumping man's origin counted as empty (a superset of what any one sequence sees).
-/// Then each (man, direction) pair of `captures.men` is one legal move, under any
-/// [`CaptureChoice`], and the capture search is not needed.
+/// Whether every legal move is a single capture (the usual case), decided with whole-board
+/// shifts: no landing square offers a further jump. For men this is checked with every jumping
+/// man's origin counted as empty (a superset of what any one sequence sees); for kings it is
+/// exact as it stands, since a second capture cannot cross the diagonal of the first. Then every
+/// jump in `captures` is one legal move, under any [`CaptureChoice`], and the capture search is
+/// not needed.
 #[inline(always)]
-fn only_single_man_jumps<S: Spec>(pos: &Position, captures: &Captures) -> bool {
-    if captures.kings.any() {
-        return false;
-    }
+fn only_single_jumps<S: Spec>(pos: &Position, captures: &Captures) -> bool {
     let g = S::RULES.geometry;
     let them = pos.pieces(pos.turn.other());
     let empty = g.mask() & !pos.occupied();
     let promo = g.promotion_row(pos.turn);
-    for dir in Dir::ALL {
+    for_each_dir!(dir => {
         let jumps = captures.men[dir as usize];
-        if jumps.is_empty() {
+        let kings = captures.king_landings[dir as usize];
+        if (jumps | kings).is_empty() {
             continue;
         }
         let step = g.step(dir);
-        let mut landings = jumps.shift(2 * step);
+        let mut men = jumps.shift(2 * step);
         match S::RULES.capture_promotion {
             // A man crowned on the way captures on as a king: leave that to the search.
-            CapturePromotion::Immediately if (landings & promo).any() => return false,
+            CapturePromotion::Immediately if (men & promo).any() => return false,
             // Crowning ends the move.
-            CapturePromotion::EndsMove => landings &= !promo,
+            CapturePromotion::EndsMove => men &= !promo,
             _ => {}
         }
-        let empty = empty | jumps;
-        for next in Dir::ALL {
+        let empty_men = empty | jumps;
+        for_each_dir!(next => {
             // Straight back lies the piece just jumped, which cannot be taken twice.
-            if next == dir.opposite()
-                || !(S::RULES.men_capture_backward || next.is_forward(pos.turn))
-            {
+            if next == dir.opposite() {
                 continue;
             }
             let s = g.step(next);
-            if (landings & (them & empty.shift(-s)).shift(-s)).any() {
+            if (S::RULES.men_capture_backward || next.is_forward(pos.turn))
+                && (men & (them & empty_men.shift(-s)).shift(-s)).any()
+            {
                 return false;
             }
-        }
-    }
+            if kings.any() {
+                let from = if S::RULES.flying_kings && next != dir {
+                    slide(kings, s, empty)
+                } else {
+                    // Going on straight, the landing squares already run up to the next piece.
+                    kings
+                };
+                if (from.shift(s) & them & empty.shift(-s)).any() {
+                    return false;
+                }
+            }
+        });
+    });
     true
 }
 
@@ -327,20 +419,21 @@ fn count_quiet<S: Spec>(pos: &Position) -> usize {
     let men = us & !pos.kings;
     let kings = us & pos.kings;
     let mut n = 0;
-    for dir in Dir::ALL {
+    for_each_dir!(dir => {
         let step = g.step(dir);
         if dir.is_forward(pos.turn) {
             n += (men.shift(step) & empty).count() as usize;
         }
-        let mut ray = kings;
-        loop {
-            ray = ray.shift(step) & empty;
-            n += ray.count() as usize;
-            if !S::RULES.flying_kings || ray.is_empty() {
-                break;
-            }
+        if kings.any() {
+            // Every king's moves in this direction, at once: two kings never reach the same
+            // square from the same side.
+            n += if S::RULES.flying_kings {
+                (slide_far(kings, step, empty) & !kings).count() as usize
+            } else {
+                (kings.shift(step) & empty).count() as usize
+            };
         }
-    }
+    });
     n
 }
 
@@ -374,27 +467,46 @@ impl Sink<'_> {
 
 fn gen_captures<S: Spec>(pos: &Position, captures: &Captures, mut out: Sink<'_>) {
     let g = S::RULES.geometry;
-    if only_single_man_jumps::<S>(pos, captures) {
-        // In the search's order: by origin, then by direction.
+    if only_single_jumps::<S>(pos, captures) {
+        // In the search's order: by origin, then direction, then nearest landing first.
         let promo = g.promotion_row(pos.turn);
+        let occupied = pos.occupied();
+        let mut emit = |from: u8, victim: u8, to: u8, promotes: bool| {
+            let (from_sq, to_sq) = (g.square(from), g.square(to));
+            let captured = Bitboard::from_bit(victim).0;
+            match &mut out {
+                Sink::Keys(keys) => keys.push((from_sq, to_sq, captured)),
+                Sink::Moves(moves) => moves.push(Move::capture(
+                    from_sq,
+                    &[to_sq],
+                    &[g.square(victim)],
+                    captured,
+                    promotes,
+                )),
+            }
+        };
         for from in captures.starters() {
             for dir in Dir::ALL {
-                if !captures.men[dir as usize].contains(from) {
-                    continue;
-                }
-                let victim = (from as i8 + g.step(dir)) as u8;
-                let to = (victim as i8 + g.step(dir)) as u8;
-                let (from_sq, to_sq) = (g.square(from), g.square(to));
-                let captured = Bitboard::from_bit(victim).0;
-                match &mut out {
-                    Sink::Keys(keys) => keys.push((from_sq, to_sq, captured)),
-                    Sink::Moves(moves) => moves.push(Move::capture(
-                        from_sq,
-                        &[to_sq],
-                        &[g.square(victim)],
-                        captured,
-                        promo.contains(to),
-                    )),
+                let step = g.step(dir);
+                if captures.men[dir as usize].contains(from) {
+                    let victim = (from as i8 + step) as u8;
+                    let to = (victim as i8 + step) as u8;
+                    emit(from, victim, to, promo.contains(to));
+                } else if captures.kings.contains(from) {
+                    let victim = if S::RULES.flying_kings {
+                        reach::<S>(from, dir, occupied).1
+                    } else {
+                        Some((from as i8 + step) as u8).filter(|&v| g.mask().contains(v))
+                    };
+                    let Some(victim) = victim else { continue };
+                    let mut to = victim as i8 + step;
+                    while to >= 0 && captures.king_landings[dir as usize].contains(to as u8) {
+                        emit(from, victim, to as u8, false);
+                        if !S::RULES.flying_kings {
+                            break;
+                        }
+                        to += step;
+                    }
                 }
             }
         }
