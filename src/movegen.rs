@@ -184,9 +184,13 @@ fn for_each_child_fast<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) ->
 /// so its shift) as a constant; `continue` and `break` work as in a loop.
 macro_rules! for_each_dir {
     ($dir:ident => $body:block) => {
+        #[allow(clippy::single_element_loop)]
         for $dir in [Dir::UpLeft] $body
+        #[allow(clippy::single_element_loop)]
         for $dir in [Dir::UpRight] $body
+        #[allow(clippy::single_element_loop)]
         for $dir in [Dir::DownLeft] $body
+        #[allow(clippy::single_element_loop)]
         for $dir in [Dir::DownRight] $body
     };
 }
