@@ -18,7 +18,7 @@
 use crate::bitboard::Bitboard;
 use crate::mv::{Move, MAX_CAPTURES};
 use crate::position::Position;
-use crate::square::{Color, Dir, Square};
+use crate::square::{Color, Dir, Geometry, Square};
 use crate::variant::{self, CaptureChoice, CapturePromotion, Rules, Variant};
 use std::marker::PhantomData;
 
@@ -57,13 +57,28 @@ macro_rules! dispatch {
     };
 }
 
+/// `for $dir in Dir::ALL $body`, unrolled so that each copy of the body sees its direction (and
+/// so its shift) as a constant; `continue` and `break` work as in a loop.
+macro_rules! for_each_dir {
+    ($dir:ident => $body:block) => {
+        #[allow(clippy::single_element_loop)]
+        for $dir in [Dir::UpLeft] $body
+        #[allow(clippy::single_element_loop)]
+        for $dir in [Dir::UpRight] $body
+        #[allow(clippy::single_element_loop)]
+        for $dir in [Dir::DownLeft] $body
+        #[allow(clippy::single_element_loop)]
+        for $dir in [Dir::DownRight] $body
+    };
+}
+
 impl Position {
     /// Appends the legal moves of the side to move to `out` (which is cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         let captures = dispatch!(self, find_captures());
         if captures.any() {
-            dispatch!(self, gen_captures(&captures, Sink::Moves(out)));
+            dispatch!(self, gen_capture_moves(&captures, out));
         } else {
             dispatch!(self, gen_quiet(out));
         }
@@ -79,11 +94,14 @@ impl Position {
         dispatch!(self, find_captures()).any()
     }
 
-    /// Calls `f` with the position after each legal move without building [`Move`]s (perft's
-    /// inner loop), when that is cheap: all quiet moves, or all single captures by men. Returns
-    /// false, having called nothing, when the capture search is needed.
-    pub(crate) fn for_each_child_fast(&self, f: &mut dyn FnMut(&Position)) -> bool {
-        dispatch!(self, for_each_child_fast(f))
+    /// Calls `f` with the position after each legal move, without building [`Move`]s (perft's
+    /// inner loop); `scratch` holds the captures found, if the search is needed.
+    pub(crate) fn for_each_child(
+        &self,
+        scratch: &mut Vec<CaptureKey>,
+        f: &mut dyn FnMut(&Position),
+    ) {
+        dispatch!(self, for_each_child(scratch, f))
     }
 }
 
@@ -96,73 +114,68 @@ fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize 
     if only_single_jumps::<S>(pos, &captures) {
         return captures.single_jump_count();
     }
-    scratch.clear();
-    gen_captures::<S>(pos, &captures, Sink::Keys(scratch));
+    gen_captures::<S, _>(pos, &captures, scratch);
     scratch.len()
 }
 
+/// The position after `pos`'s side to move made the capture `key`.
 #[inline(always)]
-fn for_each_child_fast<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) -> bool {
+fn after_capture(pos: &Position, key: &CaptureKey) -> Position {
+    let from = Bitboard::from_bit(key.from);
+    let to = Bitboard::from_bit(key.to);
+    let mut next = pos.with_turn(pos.turn.other());
+    let (us, them) = match pos.turn {
+        Color::White => (&mut next.white, &mut next.black),
+        Color::Black => (&mut next.black, &mut next.white),
+    };
+    // `from` and `to` may be the same square.
+    *us = (*us & !from) | to;
+    *them &= !key.captured;
+    next.kings &= !key.captured;
+    if key.promotes || pos.kings.contains(key.from) {
+        next.kings = (next.kings & !from) | to;
+    }
+    next
+}
+
+#[inline(always)]
+fn for_each_child<S: Spec>(
+    pos: &Position,
+    scratch: &mut Vec<CaptureKey>,
+    f: &mut dyn FnMut(&Position),
+) {
     let captures = find_captures::<S>(pos);
     let g = S::RULES.geometry;
     let promo = g.promotion_row(pos.turn);
-    let child = pos.with_turn(pos.turn.other());
     if captures.any() {
         if !only_single_jumps::<S>(pos, &captures) {
-            return false;
+            gen_captures::<S, _>(pos, &captures, scratch);
+            for key in scratch.iter() {
+                f(&after_capture(pos, key));
+            }
+            return;
         }
         let occupied = pos.occupied();
-        for (dir, landings) in Dir::ALL.into_iter().zip(captures.king_landings) {
-            for to in landings {
+        for_each_dir!(dir => {
+            for to in captures.king_landings[dir as usize] {
                 // Looking back from the landing square: the piece jumped, then the king.
                 let back = dir.opposite();
                 let victim = reach::<S>(to, back, occupied).1.expect("a jumped piece");
-                let from = reach::<S>(victim, back, occupied)
-                    .1
-                    .expect("the capturing king");
-                let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
-                let victim = Bitboard::from_bit(victim);
-                let mut next = child;
-                match pos.turn {
-                    Color::White => {
-                        next.white ^= moved;
-                        next.black ^= victim;
-                    }
-                    Color::Black => {
-                        next.black ^= moved;
-                        next.white ^= victim;
-                    }
-                }
-                next.kings = (next.kings ^ moved) & !victim;
-                f(&next);
+                let from = reach::<S>(victim, back, occupied).1.expect("the capturing king");
+                let key = CaptureKey::single(from, victim, to, false);
+                f(&after_capture(pos, &key));
             }
-        }
-        for (dir, jumps) in Dir::ALL.into_iter().zip(captures.men) {
             let step = g.step(dir);
-            for from in jumps {
-                let victim = Bitboard::from_bit((from as i8 + step) as u8);
-                let to = (from as i8 + 2 * step) as u8;
-                let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
-                let mut next = child;
-                match pos.turn {
-                    Color::White => {
-                        next.white ^= moved;
-                        next.black ^= victim;
-                    }
-                    Color::Black => {
-                        next.black ^= moved;
-                        next.white ^= victim;
-                    }
-                }
-                next.kings &= !victim;
-                if promo.contains(to) {
-                    next.kings.set(to);
-                }
-                f(&next);
+            for from in captures.men[dir as usize] {
+                let victim = (from as i8 + step) as u8;
+                let to = (victim as i8 + step) as u8;
+                let key = CaptureKey::single(from, victim, to, promo.contains(to));
+                f(&after_capture(pos, &key));
             }
-        }
-        return true;
+        });
+        return;
     }
+    let child = pos.with_turn(pos.turn.other());
     for_each_quiet::<S>(pos, |from, to, king| {
         let moved = Bitboard::from_bit(from) | Bitboard::from_bit(to);
         let mut next = child;
@@ -177,22 +190,6 @@ fn for_each_child_fast<S: Spec>(pos: &Position, f: &mut dyn FnMut(&Position)) ->
         }
         f(&next);
     });
-    true
-}
-
-/// `for $dir in Dir::ALL $body`, unrolled so that each copy of the body sees its direction (and
-/// so its shift) as a constant; `continue` and `break` work as in a loop.
-macro_rules! for_each_dir {
-    ($dir:ident => $body:block) => {
-        #[allow(clippy::single_element_loop)]
-        for $dir in [Dir::UpLeft] $body
-        #[allow(clippy::single_element_loop)]
-        for $dir in [Dir::UpRight] $body
-        #[allow(clippy::single_element_loop)]
-        for $dir in [Dir::DownLeft] $body
-        #[allow(clippy::single_element_loop)]
-        for $dir in [Dir::DownRight] $body
-    };
 }
 
 /// Along `dir` from `from`: the empty cells up to the first occupied one, and that cell.
@@ -441,61 +438,117 @@ fn count_quiet<S: Spec>(pos: &Position) -> usize {
     n
 }
 
-/// What a capture sequence is, as far as telling moves apart goes: origin, destination and
-/// captured set (in the bit layout).
-pub(crate) type CaptureKey = (Square, Square, u64);
-
-/// Where the capture search puts what it finds: whole moves, or only their keys when counting.
-enum Sink<'a> {
-    Moves(&'a mut Vec<Move>),
-    Keys(&'a mut Vec<CaptureKey>),
+/// A capture as far as telling moves apart goes (origin, destination and captured set, in the
+/// bit layout), and whether the capturing man is crowned.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CaptureKey {
+    from: u8,
+    to: u8,
+    promotes: bool,
+    captured: Bitboard,
 }
 
-impl Sink<'_> {
+impl CaptureKey {
+    #[inline(always)]
+    fn single(from: u8, victim: u8, to: u8, promotes: bool) -> CaptureKey {
+        CaptureKey {
+            from,
+            to,
+            promotes,
+            captured: Bitboard::from_bit(victim),
+        }
+    }
+}
+
+/// Where the capture search puts what it finds: whole moves, or only their keys (for perft).
+trait Found {
+    /// Whether the search must keep each sequence's landing and captured squares.
+    const PATHS: bool;
+    fn clear(&mut self);
+    /// Whether a capture with the same origin, destination and captured set is already here.
+    fn contains(&self, key: &CaptureKey, g: Geometry) -> bool;
+    /// Adds a capture; `path` and `taken` are bits, empty unless [`Found::PATHS`].
+    fn add(&mut self, key: CaptureKey, path: &[u8], taken: &[u8], g: Geometry);
+}
+
+impl Found for Vec<CaptureKey> {
+    const PATHS: bool = false;
+
+    #[inline(always)]
     fn clear(&mut self) {
-        match self {
-            Sink::Moves(v) => v.clear(),
-            Sink::Keys(v) => v.clear(),
-        }
+        Vec::clear(self);
     }
 
-    fn contains(&self, key: CaptureKey) -> bool {
-        match self {
-            Sink::Moves(v) => v
-                .iter()
-                .any(|m| (m.from(), m.to(), m.captured_bits()) == key),
-            Sink::Keys(v) => v.contains(&key),
-        }
+    #[inline(always)]
+    fn contains(&self, key: &CaptureKey, _: Geometry) -> bool {
+        self.iter()
+            .any(|k| (k.from, k.to, k.captured) == (key.from, key.to, key.captured))
+    }
+
+    #[inline(always)]
+    fn add(&mut self, key: CaptureKey, _: &[u8], _: &[u8], _: Geometry) {
+        self.push(key);
     }
 }
 
-fn gen_captures<S: Spec>(pos: &Position, captures: &Captures, mut out: Sink<'_>) {
+impl Found for Vec<Move> {
+    const PATHS: bool = true;
+
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+
+    fn contains(&self, key: &CaptureKey, g: Geometry) -> bool {
+        let (from, to) = (g.square(key.from), g.square(key.to));
+        self.iter()
+            .any(|m| (m.from(), m.to(), m.captured_bits()) == (from, to, key.captured.0))
+    }
+
+    fn add(&mut self, key: CaptureKey, path: &[u8], taken: &[u8], g: Geometry) {
+        let mut landings = [Square::from_index(0); MAX_CAPTURES];
+        let mut captured = [Square::from_index(0); MAX_CAPTURES];
+        for (i, (&land, &victim)) in path.iter().zip(taken).enumerate() {
+            landings[i] = g.square(land);
+            captured[i] = g.square(victim);
+        }
+        let n = path.len();
+        self.push(Move::capture(
+            g.square(key.from),
+            &landings[..n],
+            &captured[..n],
+            key.captured.0,
+            key.promotes,
+        ));
+    }
+}
+
+fn gen_capture_moves<S: Spec>(pos: &Position, captures: &Captures, out: &mut Vec<Move>) {
+    gen_captures::<S, _>(pos, captures, out);
+}
+
+/// Clears `out` and puts the legal captures of `pos` in it.
+fn gen_captures<S: Spec, O: Found>(pos: &Position, captures: &Captures, out: &mut O) {
     let g = S::RULES.geometry;
+    out.clear();
     if only_single_jumps::<S>(pos, captures) {
         // In the search's order: by origin, then direction, then nearest landing first.
         let promo = g.promotion_row(pos.turn);
         let occupied = pos.occupied();
-        let mut emit = |from: u8, victim: u8, to: u8, promotes: bool| {
-            let (from_sq, to_sq) = (g.square(from), g.square(to));
-            let captured = Bitboard::from_bit(victim).0;
-            match &mut out {
-                Sink::Keys(keys) => keys.push((from_sq, to_sq, captured)),
-                Sink::Moves(moves) => moves.push(Move::capture(
-                    from_sq,
-                    &[to_sq],
-                    &[g.square(victim)],
-                    captured,
-                    promotes,
-                )),
-            }
+        let mut add = |from: u8, victim: u8, to: u8, promotes: bool| {
+            out.add(
+                CaptureKey::single(from, victim, to, promotes),
+                &[to],
+                &[victim],
+                g,
+            );
         };
         for from in captures.starters() {
-            for dir in Dir::ALL {
+            for_each_dir!(dir => {
                 let step = g.step(dir);
                 if captures.men[dir as usize].contains(from) {
                     let victim = (from as i8 + step) as u8;
                     let to = (victim as i8 + step) as u8;
-                    emit(from, victim, to, promo.contains(to));
+                    add(from, victim, to, promo.contains(to));
                 } else if captures.kings.contains(from) {
                     let victim = if S::RULES.flying_kings {
                         reach::<S>(from, dir, occupied).1
@@ -505,27 +558,27 @@ fn gen_captures<S: Spec>(pos: &Position, captures: &Captures, mut out: Sink<'_>)
                     let Some(victim) = victim else { continue };
                     let mut to = victim as i8 + step;
                     while to >= 0 && captures.king_landings[dir as usize].contains(to as u8) {
-                        emit(from, victim, to as u8, false);
+                        add(from, victim, to as u8, false);
                         if !S::RULES.flying_kings {
                             break;
                         }
                         to += step;
                     }
                 }
-            }
+            });
         }
         return;
     }
-    let mut search = CaptureSearch::<S> {
+    let mut search = CaptureSearch::<S, O> {
         color: pos.turn,
         enemies: pos.pieces(pos.turn.other()),
         empty: Bitboard::EMPTY,
         occupied: Bitboard::EMPTY,
         promo: g.promotion_row(pos.turn),
-        from: Square::from_index(0),
+        from: 0,
         started_as_king: false,
-        path: [Square::from_index(0); MAX_CAPTURES],
-        taken: [Square::from_index(0); MAX_CAPTURES],
+        path: [0; MAX_CAPTURES],
+        taken: [0; MAX_CAPTURES],
         best: 0,
         out,
         spec: PhantomData,
@@ -533,7 +586,7 @@ fn gen_captures<S: Spec>(pos: &Position, captures: &Captures, mut out: Sink<'_>)
     let base_empty = g.mask() & !pos.occupied();
     for from in captures.starters() {
         let king = pos.kings.contains(from);
-        search.from = g.square(from);
+        search.from = from;
         search.started_as_king = king;
         search.empty = base_empty | Bitboard::from_bit(from);
         search.occupied = g.mask() & !search.empty;
@@ -542,7 +595,7 @@ fn gen_captures<S: Spec>(pos: &Position, captures: &Captures, mut out: Sink<'_>)
 }
 
 /// State of the depth-first capture search for one position.
-struct CaptureSearch<'a, S> {
+struct CaptureSearch<'a, S, O> {
     color: Color,
     enemies: Bitboard,
     /// Empty cells, with the moving piece's origin counted as empty.
@@ -550,85 +603,76 @@ struct CaptureSearch<'a, S> {
     /// The other playable cells (captured pieces stay until the move ends).
     occupied: Bitboard,
     promo: Bitboard,
-    from: Square,
+    from: u8,
     started_as_king: bool,
-    path: [Square; MAX_CAPTURES],
-    taken: [Square; MAX_CAPTURES],
+    /// Landing and captured cells of the sequence so far (kept only if `O::PATHS`).
+    path: [u8; MAX_CAPTURES],
+    taken: [u8; MAX_CAPTURES],
     /// Longest sequence recorded so far (for the majority rule).
     best: usize,
-    out: Sink<'a>,
+    out: &'a mut O,
     spec: PhantomData<S>,
 }
 
-impl<S: Spec> CaptureSearch<'_, S> {
-    /// The enemy piece a piece on `at` would jump in direction `step`, if it may: adjacent for
-    /// men and short kings, the first piece down the diagonal for flying kings.
-    #[inline(always)]
-    fn victim(&self, at: u8, dir: Dir, king: bool, captured: Bitboard) -> Option<u8> {
-        let victim = if king && S::RULES.flying_kings {
-            reach::<S>(at, dir, self.occupied).1?
-        } else {
-            let v = at as i8 + S::RULES.geometry.step(dir);
-            if v < 0 {
-                return None;
-            }
-            v as u8
-        };
-        (self.enemies.contains(victim) && !captured.contains(victim)).then_some(victim)
-    }
-
-    #[inline(always)]
-    fn may_capture_towards(&self, dir: Dir, king: bool) -> bool {
-        king || S::RULES.men_capture_backward || dir.is_forward(self.color)
-    }
-
+impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
     /// Extends a sequence of `depth` captures with the piece now on `at`.
     fn dfs(&mut self, at: u8, captured: Bitboard, king: bool, crowned: bool, depth: usize) {
         let g = S::RULES.geometry;
         let mut extended = false;
         if depth < MAX_CAPTURES {
-            for dir in Dir::ALL {
-                if !self.may_capture_towards(dir, king) {
-                    continue;
-                }
+            // Enemy pieces not yet jumped in this sequence.
+            let victims = self.enemies & !captured;
+            for_each_dir!(dir => {
                 let step = g.step(dir);
-                let Some(victim) = self.victim(at, dir, king, captured) else {
-                    continue;
-                };
-                let captured = captured | Bitboard::from_bit(victim);
                 if king && S::RULES.flying_kings {
-                    // A flying king must land where it can go on capturing, if there is such a
-                    // square (Russian rules; under the majority rule this follows anyway).
+                    let (_, Some(victim)) = reach::<S>(at, dir, self.occupied) else {
+                        continue;
+                    };
+                    if !victims.contains(victim) {
+                        continue;
+                    }
                     let (landings, _) = reach::<S>(victim, dir, self.occupied);
-                    let mut continuing = Bitboard::EMPTY;
-                    for land in landings {
-                        if self.can_capture_from(land, captured) {
-                            continuing.set(land);
+                    if landings.is_empty() {
+                        continue;
+                    }
+                    let captured = captured | Bitboard::from_bit(victim);
+                    // A flying king must land where it can go on capturing, if there is such a
+                    // square (Russian rules). Under the majority rule this follows anyway: the
+                    // shorter sequences are dropped.
+                    let mut chosen = landings;
+                    if S::RULES.capture_choice != CaptureChoice::Majority {
+                        let continuing = landings
+                            .filter(|&land| self.can_capture_from(land, captured))
+                            .fold(Bitboard::EMPTY, |acc, land| acc | Bitboard::from_bit(land));
+                        if continuing.any() {
+                            chosen = continuing;
                         }
                     }
-                    let chosen = if continuing.any() {
-                        continuing
-                    } else {
-                        landings
-                    };
+                    extended = true;
                     // Nearest landing first, so the path kept for a move reached several ways
                     // is the one that stops soonest.
                     let mut land = victim as i8 + step;
                     while landings.contains(land as u8) {
                         if chosen.contains(land as u8) {
-                            extended = true;
                             self.land(land as u8, victim, captured, king, crowned, depth);
                         }
                         land += step;
                     }
                 } else {
-                    let land = victim as i8 + step;
-                    if land >= 0 && self.empty.contains(land as u8) {
-                        extended = true;
-                        self.land(land as u8, victim, captured, king, crowned, depth);
+                    if !(king || S::RULES.men_capture_backward || dir.is_forward(self.color)) {
+                        continue;
                     }
+                    let victim = Bitboard::from_bit(at).shift(step) & victims;
+                    if (victim.shift(step) & self.empty).is_empty() {
+                        continue;
+                    }
+                    extended = true;
+                    let victim = (at as i8 + step) as u8;
+                    let land = (victim as i8 + step) as u8;
+                    let captured = captured | Bitboard::from_bit(victim);
+                    self.land(land, victim, captured, king, crowned, depth);
                 }
-            }
+            });
         }
         if !extended && depth > 0 {
             self.record(at, captured, depth, crowned);
@@ -638,12 +682,15 @@ impl<S: Spec> CaptureSearch<'_, S> {
     /// Whether a king standing on `at` could capture one more piece.
     fn can_capture_from(&self, at: u8, captured: Bitboard) -> bool {
         let g = S::RULES.geometry;
+        let victims = self.enemies & !captured;
         Dir::ALL.into_iter().any(|dir| {
-            self.victim(at, dir, true, captured)
-                .is_some_and(|v| self.empty.contains((v as i8 + g.step(dir)) as u8))
+            reach::<S>(at, dir, self.occupied).1.is_some_and(|v| {
+                victims.contains(v) && self.empty.contains((v as i8 + g.step(dir)) as u8)
+            })
         })
     }
 
+    #[inline(always)]
     fn land(
         &mut self,
         land: u8,
@@ -653,9 +700,10 @@ impl<S: Spec> CaptureSearch<'_, S> {
         crowned: bool,
         depth: usize,
     ) {
-        let g = S::RULES.geometry;
-        self.path[depth] = g.square(land);
-        self.taken[depth] = g.square(victim);
+        if O::PATHS {
+            self.path[depth] = land;
+            self.taken[depth] = victim;
+        }
         if !king && self.promo.contains(land) {
             match S::RULES.capture_promotion {
                 CapturePromotion::AtEndOnly => self.dfs(land, captured, false, false, depth + 1),
@@ -677,25 +725,22 @@ impl<S: Spec> CaptureSearch<'_, S> {
                 self.best = len;
             }
         }
+        let g = S::RULES.geometry;
+        let key = CaptureKey {
+            from: self.from,
+            to: at,
+            promotes: crowned
+                || (!self.started_as_king
+                    && S::RULES.capture_promotion == CapturePromotion::AtEndOnly
+                    && self.promo.contains(at)),
+            captured,
+        };
         // Different paths to the same result are one move: only sequences of two or more
         // captures can differ by path alone.
-        let key = (self.from, S::RULES.geometry.square(at), captured.0);
-        if len >= 2 && self.out.contains(key) {
+        if len >= 2 && self.out.contains(&key, g) {
             return;
         }
-        let promotes = crowned
-            || (!self.started_as_king
-                && S::RULES.capture_promotion == CapturePromotion::AtEndOnly
-                && self.promo.contains(at));
-        match &mut self.out {
-            Sink::Keys(keys) => keys.push(key),
-            Sink::Moves(moves) => moves.push(Move::capture(
-                self.from,
-                &self.path[..len],
-                &self.taken[..len],
-                captured.0,
-                promotes,
-            )),
-        }
+        let n = if O::PATHS { len } else { 0 };
+        self.out.add(key, &self.path[..n], &self.taken[..n], g);
     }
 }
