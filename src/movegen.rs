@@ -23,7 +23,7 @@ use crate::variant::{self, CaptureChoice, CapturePromotion, Rules, Variant};
 use std::marker::PhantomData;
 
 /// A variant's rules as a compile-time constant.
-trait Spec {
+pub(crate) trait Spec {
     const RULES: Rules;
 }
 
@@ -57,6 +57,22 @@ macro_rules! dispatch {
     };
 }
 
+/// A computation compiled once per variant, for callers outside this module (perft).
+pub(crate) trait PerVariant {
+    type Output;
+    fn run<S: Spec>(self, pos: &Position) -> Self::Output;
+}
+
+/// Runs `f` compiled for `pos`'s variant.
+pub(crate) fn per_variant<F: PerVariant>(pos: &Position, f: F) -> F::Output {
+    match pos.variant {
+        Variant::International => f.run::<International>(pos),
+        Variant::English => f.run::<English>(pos),
+        Variant::Russian => f.run::<Russian>(pos),
+        Variant::Brazilian => f.run::<Brazilian>(pos),
+    }
+}
+
 /// `for $dir in Dir::ALL $body`, unrolled so that each copy of the body sees its direction (and
 /// so its shift) as a constant; `continue` and `break` work as in a loop.
 macro_rules! for_each_dir {
@@ -84,29 +100,16 @@ impl Position {
         }
     }
 
-    /// Number of legal moves, without building any move (perft's bulk counting).
-    pub(crate) fn count_moves(&self, scratch: &mut Vec<CaptureKey>) -> usize {
-        dispatch!(self, count_moves(scratch))
-    }
-
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
         dispatch!(self, find_captures()).any()
     }
-
-    /// Calls `f` with the position after each legal move, without building [`Move`]s (perft's
-    /// inner loop); `scratch` holds the captures found, if the search is needed.
-    pub(crate) fn for_each_child(
-        &self,
-        scratch: &mut Vec<CaptureKey>,
-        f: &mut dyn FnMut(&Position),
-    ) {
-        dispatch!(self, for_each_child(scratch, f))
-    }
 }
 
+/// Number of legal moves, without building any move (perft's bulk counting); `scratch` holds
+/// the captures found, if the search is needed.
 #[inline(always)]
-fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
+pub(crate) fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
     let captures = find_captures::<S>(pos);
     if !captures.any() {
         return count_quiet::<S>(pos);
@@ -114,7 +117,7 @@ fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize 
     if only_single_jumps::<S>(pos, &captures) {
         return captures.single_jump_count();
     }
-    gen_captures::<S, _>(pos, &captures, scratch);
+    search_captures::<S, _>(pos, &captures, scratch);
     scratch.len()
 }
 
@@ -138,18 +141,20 @@ fn after_capture(pos: &Position, key: &CaptureKey) -> Position {
     next
 }
 
+/// Calls `f` with the position after each legal move, without building [`Move`]s (perft's
+/// inner loop); `scratch` holds the captures found, if the search is needed.
 #[inline(always)]
-fn for_each_child<S: Spec>(
+pub(crate) fn for_each_child<S: Spec>(
     pos: &Position,
     scratch: &mut Vec<CaptureKey>,
-    f: &mut dyn FnMut(&Position),
+    mut f: impl FnMut(&Position),
 ) {
     let captures = find_captures::<S>(pos);
     let g = S::RULES.geometry;
     let promo = g.promotion_row(pos.turn);
     if captures.any() {
         if !only_single_jumps::<S>(pos, &captures) {
-            gen_captures::<S, _>(pos, &captures, scratch);
+            search_captures::<S, _>(pos, &captures, scratch);
             for key in scratch.iter() {
                 f(&after_capture(pos, key));
             }
@@ -569,6 +574,13 @@ fn gen_captures<S: Spec, O: Found>(pos: &Position, captures: &Captures, out: &mu
         }
         return;
     }
+    search_captures::<S, O>(pos, captures, out);
+}
+
+/// Fills `out` (cleared) with the legal captures of `pos` by searching every sequence.
+fn search_captures<S: Spec, O: Found>(pos: &Position, captures: &Captures, out: &mut O) {
+    let g = S::RULES.geometry;
+    out.clear();
     let mut search = CaptureSearch::<S, O> {
         color: pos.turn,
         enemies: pos.pieces(pos.turn.other()),
@@ -590,7 +602,11 @@ fn gen_captures<S: Spec, O: Found>(pos: &Position, captures: &Captures, out: &mu
         search.started_as_king = king;
         search.empty = base_empty | Bitboard::from_bit(from);
         search.occupied = g.mask() & !search.empty;
-        search.dfs(from, Bitboard::EMPTY, king, false, 0);
+        if king {
+            search.dfs_king(from, Bitboard::EMPTY, false, 0);
+        } else {
+            search.dfs_man(from, Bitboard::EMPTY, 0);
+        }
     }
 }
 
@@ -615,8 +631,52 @@ struct CaptureSearch<'a, S, O> {
 }
 
 impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
-    /// Extends a sequence of `depth` captures with the piece now on `at`.
-    fn dfs(&mut self, at: u8, captured: Bitboard, king: bool, crowned: bool, depth: usize) {
+    /// Extends a sequence of `depth` captures by the man now on `at`.
+    fn dfs_man(&mut self, at: u8, captured: Bitboard, depth: usize) {
+        let g = S::RULES.geometry;
+        let mut extended = false;
+        if depth < MAX_CAPTURES {
+            // Enemy pieces not yet jumped in this sequence.
+            let victims = self.enemies & !captured;
+            let here = Bitboard::from_bit(at);
+            for_each_dir!(dir => {
+                if !(S::RULES.men_capture_backward || dir.is_forward(self.color)) {
+                    continue;
+                }
+                let step = g.step(dir);
+                let victim = here.shift(step) & victims;
+                let land = victim.shift(step) & self.empty;
+                if land.is_empty() {
+                    continue;
+                }
+                extended = true;
+                let (victim, land) = ((at as i8 + step) as u8, (at as i8 + 2 * step) as u8);
+                if O::PATHS {
+                    self.path[depth] = land;
+                    self.taken[depth] = victim;
+                }
+                let captured = captured | Bitboard::from_bit(victim);
+                if self.promo.contains(land) {
+                    match S::RULES.capture_promotion {
+                        CapturePromotion::AtEndOnly => self.dfs_man(land, captured, depth + 1),
+                        CapturePromotion::Immediately => {
+                            self.dfs_king(land, captured, true, depth + 1)
+                        }
+                        CapturePromotion::EndsMove => self.record(land, captured, depth + 1, true),
+                    }
+                } else {
+                    self.dfs_man(land, captured, depth + 1);
+                }
+            });
+        }
+        if !extended && depth > 0 {
+            self.record(at, captured, depth, false);
+        }
+    }
+
+    /// Extends a sequence of `depth` captures by the king now on `at` (`crowned` if it was a
+    /// man crowned during this capture).
+    fn dfs_king(&mut self, at: u8, captured: Bitboard, crowned: bool, depth: usize) {
         let g = S::RULES.geometry;
         let mut extended = false;
         if depth < MAX_CAPTURES {
@@ -624,53 +684,44 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
             let victims = self.enemies & !captured;
             for_each_dir!(dir => {
                 let step = g.step(dir);
-                if king && S::RULES.flying_kings {
+                let (victim, landings) = if S::RULES.flying_kings {
                     let (_, Some(victim)) = reach::<S>(at, dir, self.occupied) else {
                         continue;
                     };
-                    if !victims.contains(victim) {
-                        continue;
-                    }
-                    let (landings, _) = reach::<S>(victim, dir, self.occupied);
-                    if landings.is_empty() {
-                        continue;
-                    }
-                    let captured = captured | Bitboard::from_bit(victim);
-                    // A flying king must land where it can go on capturing, if there is such a
-                    // square (Russian rules). Under the majority rule this follows anyway: the
-                    // shorter sequences are dropped.
-                    let mut chosen = landings;
-                    if S::RULES.capture_choice != CaptureChoice::Majority {
-                        let continuing = landings
-                            .filter(|&land| self.can_capture_from(land, captured))
-                            .fold(Bitboard::EMPTY, |acc, land| acc | Bitboard::from_bit(land));
-                        if continuing.any() {
-                            chosen = continuing;
-                        }
-                    }
-                    extended = true;
-                    // Nearest landing first, so the path kept for a move reached several ways
-                    // is the one that stops soonest.
-                    let mut land = victim as i8 + step;
-                    while landings.contains(land as u8) {
-                        if chosen.contains(land as u8) {
-                            self.land(land as u8, victim, captured, king, crowned, depth);
-                        }
-                        land += step;
-                    }
+                    (victim, reach::<S>(victim, dir, self.occupied).0)
                 } else {
-                    if !(king || S::RULES.men_capture_backward || dir.is_forward(self.color)) {
-                        continue;
-                    }
-                    let victim = Bitboard::from_bit(at).shift(step) & victims;
-                    if (victim.shift(step) & self.empty).is_empty() {
-                        continue;
-                    }
-                    extended = true;
                     let victim = (at as i8 + step) as u8;
-                    let land = (victim as i8 + step) as u8;
-                    let captured = captured | Bitboard::from_bit(victim);
-                    self.land(land, victim, captured, king, crowned, depth);
+                    (victim, Bitboard::from_bit(at).shift(2 * step) & self.empty)
+                };
+                if !victims.contains(victim) || landings.is_empty() {
+                    continue;
+                }
+                extended = true;
+                let captured = captured | Bitboard::from_bit(victim);
+                // A flying king must land where it can go on capturing, if there is such a
+                // square (Russian rules). Under the majority rule this follows anyway: the
+                // shorter sequences are dropped.
+                let mut chosen = landings;
+                if S::RULES.flying_kings && S::RULES.capture_choice != CaptureChoice::Majority {
+                    let continuing = landings
+                        .filter(|&land| self.can_capture_from(land, captured))
+                        .fold(Bitboard::EMPTY, |acc, land| acc | Bitboard::from_bit(land));
+                    if continuing.any() {
+                        chosen = continuing;
+                    }
+                }
+                // Nearest landing first, so the path kept for a move reached several ways is
+                // the one that stops soonest.
+                let mut land = victim as i8 + step;
+                while landings.contains(land as u8) {
+                    if chosen.contains(land as u8) {
+                        if O::PATHS {
+                            self.path[depth] = land as u8;
+                            self.taken[depth] = victim;
+                        }
+                        self.dfs_king(land as u8, captured, crowned, depth + 1);
+                    }
+                    land += step;
                 }
             });
         }
@@ -688,31 +739,6 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
                 victims.contains(v) && self.empty.contains((v as i8 + g.step(dir)) as u8)
             })
         })
-    }
-
-    #[inline(always)]
-    fn land(
-        &mut self,
-        land: u8,
-        victim: u8,
-        captured: Bitboard,
-        king: bool,
-        crowned: bool,
-        depth: usize,
-    ) {
-        if O::PATHS {
-            self.path[depth] = land;
-            self.taken[depth] = victim;
-        }
-        if !king && self.promo.contains(land) {
-            match S::RULES.capture_promotion {
-                CapturePromotion::AtEndOnly => self.dfs(land, captured, false, false, depth + 1),
-                CapturePromotion::Immediately => self.dfs(land, captured, true, true, depth + 1),
-                CapturePromotion::EndsMove => self.record(land, captured, depth + 1, true),
-            }
-        } else {
-            self.dfs(land, captured, king, crowned, depth + 1);
-        }
     }
 
     fn record(&mut self, at: u8, captured: Bitboard, len: usize, crowned: bool) {

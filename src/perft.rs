@@ -1,25 +1,73 @@
 //! Perft: the number of leaf nodes of the legal-move tree, the backbone of rules testing.
+//!
+//! The count is compiled once per variant and per side to move, so the rules, the board geometry
+//! and the direction of play are constants all the way down.
 
-use crate::movegen::CaptureKey;
+use crate::movegen::{count_moves, for_each_child, per_variant, CaptureKey, PerVariant, Spec};
 use crate::mv::Move;
 use crate::position::Position;
+use crate::square::Color;
 
 /// Counts the leaves of the move tree `depth` plies deep (bulk-counting the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut stack: Vec<Vec<CaptureKey>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
-    perft_with(pos, depth, &mut stack)
+    per_variant(pos, Perft { depth })
 }
 
-/// `stack` holds one scratch list of captures per remaining ply.
-fn perft_with(pos: &Position, depth: u32, stack: &mut [Vec<CaptureKey>]) -> u64 {
+struct Perft {
+    depth: u32,
+}
+
+impl PerVariant for Perft {
+    type Output = u64;
+
+    fn run<S: Spec>(self, pos: &Position) -> u64 {
+        // One scratch list of captures per remaining ply.
+        let mut stack: Vec<Vec<CaptureKey>> = (0..self.depth.max(1)).map(|_| Vec::new()).collect();
+        match pos.turn() {
+            Color::White => perft_with::<S, White>(pos, self.depth, &mut stack),
+            Color::Black => perft_with::<S, Black>(pos, self.depth, &mut stack),
+        }
+    }
+}
+
+/// The side to move as a type.
+trait Side {
+    const COLOR: Color;
+    type Other: Side;
+}
+
+struct White;
+struct Black;
+
+impl Side for White {
+    const COLOR: Color = Color::White;
+    type Other = Black;
+}
+
+impl Side for Black {
+    const COLOR: Color = Color::Black;
+    type Other = White;
+}
+
+fn perft_with<S: Spec, C: Side>(pos: &Position, depth: u32, stack: &mut [Vec<CaptureKey>]) -> u64 {
+    // A copy whose side to move the optimiser sees as a constant.
+    let pos = pos.with_turn(C::COLOR);
     let (keys, rest) = stack.split_first_mut().expect("stack has depth entries");
     match depth {
         0 => 1,
-        1 => pos.count_moves(keys) as u64,
+        1 => count_moves::<S>(&pos, keys) as u64,
+        2 => {
+            let (leaf_keys, _) = rest.split_first_mut().expect("stack has depth entries");
+            let mut total = 0;
+            for_each_child::<S>(&pos, keys, |child| {
+                total += count_moves::<S>(&child.with_turn(C::Other::COLOR), leaf_keys) as u64
+            });
+            total
+        }
         _ => {
             let mut total = 0;
-            pos.for_each_child(keys, &mut |child| {
-                total += perft_with(child, depth - 1, rest)
+            for_each_child::<S>(&pos, keys, |child| {
+                total += perft_with::<S, C::Other>(child, depth - 1, rest)
             });
             total
         }
