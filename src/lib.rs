@@ -38,7 +38,7 @@ pub use game::{DrawReason, Game, GameError, PdnTags, Status, WinReason};
 pub use mv::Move;
 pub use notation::{move_to_text, parse_move, MoveTextError};
 pub use pdn::{parse_games, read_game, ParsePdnError, PdnError, PdnGame};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_threads};
 pub use position::{Counts, IllegalMoveError, Position, PositionError, SetupProblem};
 pub use setup::{Piece, Role, Setup};
 pub use square::{ByColor, Color, Geometry, Square};

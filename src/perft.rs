@@ -7,6 +7,8 @@ use crate::movegen::{count_moves, for_each_child, per_variant, CaptureKey, PerVa
 use crate::mv::Move;
 use crate::position::Position;
 use crate::square::Color;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
 
 /// Counts the leaves of the move tree `depth` plies deep (bulk-counting the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -72,6 +74,49 @@ fn perft_with<S: Spec, C: Side>(pos: &Position, depth: u32, stack: &mut [Vec<Cap
             total
         }
     }
+}
+
+/// [`perft`] on `threads` threads (0: one per core). The tree is expanded a few plies, until
+/// there are enough subtrees to share out evenly, and the threads take subtrees in turn.
+pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
+    let threads = match threads {
+        0 => thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    if threads == 1 || depth < 4 {
+        return perft(pos, depth);
+    }
+    let mut frontier = vec![*pos];
+    let mut split = 0;
+    while frontier.len() < 32 * threads && depth - split > 3 {
+        frontier = frontier
+            .iter()
+            .flat_map(|p| {
+                p.legal_moves().into_iter().map(move |m| {
+                    let mut next = *p;
+                    next.play_unchecked(&m);
+                    next
+                })
+            })
+            .collect();
+        split += 1;
+    }
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut total = 0;
+        while let Some(p) = frontier.get(next.fetch_add(1, Ordering::Relaxed)) {
+            total += perft(p, depth - split);
+        }
+        total
+    };
+    thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        work()
+            + helpers
+                .into_iter()
+                .map(|h| h.join().expect("perft thread"))
+                .sum::<u64>()
+    })
 }
 
 /// Perft split by first move: `(move, leaves)` in generation order.

@@ -124,6 +124,14 @@ fn perft_prints_depth_nodes_seconds() {
     assert_eq!(code, 2);
     let (_, code) = draughts(&["perft", "--variant", "chess", "--depth", "1"], "");
     assert_eq!(code, 2);
+    let (out, code) = draughts(&["perft", "--depth", "6", "--threads", "2"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.lines().nth(5).unwrap().starts_with("6 167140 "),
+        "{out}"
+    );
+    let (_, code) = draughts(&["perft", "--depth", "2", "--threads", "many"], "");
+    assert_eq!(code, 2);
 }
 
 #[test]

@@ -1,9 +1,23 @@
 //! Perft from published figures, read from tests/data/perft.txt.
 
-use draughts::{parse_fen, perft, Variant};
+use draughts::{parse_fen, perft, perft_threads, Variant};
 
 #[test]
 fn perft_matches_published_figures() {
+    check_figures(|pos, depth, _| Some(perft(pos, depth)));
+}
+
+/// The threaded count shares the same tree out among threads (more threads than cores, too, so
+/// that uneven shares are exercised); the deepest figures are left to the test above.
+#[test]
+fn threaded_perft_matches_published_figures() {
+    check_figures(|pos, depth, expected| {
+        (expected <= 50_000_000).then(|| perft_threads(pos, depth, 1 + depth as usize % 3))
+    });
+}
+
+/// Runs `count(position, depth, expected)` over tests/data/perft.txt (`None`: skipped).
+fn check_figures(count: impl Fn(&draughts::Position, u32, u64) -> Option<u64>) {
     let data = include_str!("data/perft.txt");
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -17,7 +31,9 @@ fn perft_matches_published_figures() {
         for (i, expected) in fields[2].split_whitespace().enumerate() {
             let expected: u64 = expected.parse().unwrap();
             let depth = i as u32 + 1;
-            let got = perft(&pos, depth);
+            let Some(got) = count(&pos, depth, expected) else {
+                continue;
+            };
             checked += 1;
             if got != expected {
                 failures.push(format!(

@@ -1,7 +1,7 @@
 //! `draughts`: the engine on the command line.
 //!
 //! ```text
-//! draughts perft --variant V --depth N [--fen FEN] [--divide]
+//! draughts perft --variant V --depth N [--fen FEN] [--divide] [--threads N]
 //! draughts moves --variant V            (one FEN per stdin line)
 //! draughts pdn FILE [--variant V]
 //! draughts play --variant V [--computer white|black --level N]
@@ -13,13 +13,13 @@ mod hub;
 mod matches;
 mod play;
 
-use draughts::{divide, parse_fen, perft, Position, Variant};
+use draughts::{divide, parse_fen, perft_threads, Position, Variant};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage:
-  draughts perft --variant V --depth N [--fen FEN] [--divide]
+  draughts perft --variant V --depth N [--fen FEN] [--divide] [--threads N]
   draughts moves --variant V             reads one FEN per line on stdin
   draughts pdn FILE [--variant V]        replays every game of a PDN file
   draughts play --variant V [--computer white|black] [--level 1-6]
@@ -94,6 +94,12 @@ fn cmd_perft(args: &[String]) -> Result<i32, String> {
         Some(fen) => parse_fen(fen, variant).map_err(|e| e.to_string())?,
         None => Position::new(variant),
     };
+    let threads: usize = match opt(args, "--threads")? {
+        Some(n) => n
+            .parse()
+            .map_err(|_| "--threads must be a number (0: one per core)".to_owned())?,
+        None => 1,
+    };
     let mut out = io::stdout().lock();
     if args.iter().any(|a| a == "--divide") {
         let t = Instant::now();
@@ -112,7 +118,7 @@ fn cmd_perft(args: &[String]) -> Result<i32, String> {
     }
     for d in 1..=depth {
         let t = Instant::now();
-        let n = perft(&pos, d);
+        let n = perft_threads(&pos, d, threads);
         let _ = writeln!(out, "{d} {n} {:.6}", t.elapsed().as_secs_f64());
     }
     Ok(0)
