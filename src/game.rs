@@ -359,7 +359,7 @@ impl Game {
             .iter()
             .rev()
             .skip(1)
-            .take_while(|p| same_material(p) && endgame_rule(p, rules.draws.endgames) == Some(rule))
+            .take_while(|p| same_material(p) && covers(p, &rule))
             .count();
         if plies >= rule.plies as usize {
             return Some(DrawReason::Endgame {
@@ -391,15 +391,35 @@ pub struct PdnTags {
     pub black: Option<String>,
 }
 
-/// The first endgame rule covering the position's material, if any.
+/// The first endgame rule covering the position, if any.
 fn endgame_rule(pos: &Position, rules: &'static [EndgameRule]) -> Option<EndgameRule> {
+    rules.iter().copied().find(|r| covers(pos, r))
+}
+
+/// Whether the position's material (and, for the main-road rule, the lone king's square) is
+/// what `rule` is about.
+fn covers(pos: &Position, rule: &EndgameRule) -> bool {
     let w = pos.counts(Color::White);
     let b = pos.counts(Color::Black);
     let lone_king = |c: crate::position::Counts| c.men == 0 && c.kings == 1;
-    rules.iter().copied().find(|r| {
-        [(w, b), (b, w)].iter().any(|&(strong, weak)| match r.when {
+    // The a1–h8 diagonal: with rows counted from the top, row + column = size − 1.
+    let on_main_road = |c: Color| {
+        let g = pos.geometry();
+        pos.pieces(c)
+            .first()
+            .map(|bit| g.square(bit))
+            .is_some_and(|sq| g.row(sq) + g.col(sq) == g.size() - 1)
+    };
+    [(w, b, Color::Black), (b, w, Color::White)].iter().any(
+        |&(strong, weak, weak_color)| match rule.when {
             Material::PiecesWithKingVsLoneKing { pieces } => {
                 lone_king(weak) && strong.kings >= 1 && strong.total() == pieces
+            }
+            Material::PiecesWithKingVsLoneKingOnMainRoad { pieces } => {
+                lone_king(weak)
+                    && strong.kings >= 1
+                    && strong.total() == pieces
+                    && on_main_road(weak_color)
             }
             Material::KingsVsLoneKing { kings } => lone_king(weak) && strong.kings >= kings,
             Material::BothHaveKings {
@@ -409,6 +429,6 @@ fn endgame_rule(pos: &Position, rules: &'static [EndgameRule]) -> Option<Endgame
                 let n = strong.total() + weak.total();
                 strong.kings >= 1 && weak.kings >= 1 && n >= min_pieces && n <= max_pieces
             }
-        })
-    })
+        },
+    )
 }

@@ -76,6 +76,10 @@ pub enum Material {
     PiecesWithKingVsLoneKing { pieces: u8 },
     /// One side has at least `kings` kings (and any men), the other a lone king.
     KingsVsLoneKing { kings: u8 },
+    /// One side has exactly `pieces` pieces of which at least one is a king, the other a lone
+    /// king standing on the long diagonal a1–h8 (the "main road"). The count runs while the lone
+    /// king stays there.
+    PiecesWithKingVsLoneKingOnMainRoad { pieces: u8 },
     /// Both sides have a king, and there are `min_pieces..=max_pieces` pieces in all.
     BothHaveKings { min_pieces: u8, max_pieces: u8 },
 }
@@ -121,9 +125,11 @@ const FMJD_ENDGAMES: &[EndgameRule] = &[
 ];
 
 /// Russian rules (FMJD-64 code, 7.2.4–7.2.8): two pieces or fewer with a king against a lone
-/// king, 5 moves; three kings or more against a lone king, 15 moves; endings where both sides
-/// have kings and the material does not change, 30 moves with 4–5 pieces, 60 with 6–7. (The
-/// long-diagonal case of 7.2.7 is not distinguished: it falls under the 15-move rule.)
+/// king, 5 moves; three pieces with a king against a lone king holding the main road, 5 moves
+/// (7.2.7: such endings are drawn, the lone king cannot be caught while it holds the diagonal);
+/// three kings or more against a lone king, 15 moves; endings where both sides have kings and
+/// the material does not change, 30 moves with 4–5 pieces, 60 with 6–7. The first rule that
+/// covers a position applies.
 const RUSSIAN_ENDGAMES: &[EndgameRule] = &[
     EndgameRule {
         when: Material::PiecesWithKingVsLoneKing { pieces: 1 },
@@ -131,6 +137,10 @@ const RUSSIAN_ENDGAMES: &[EndgameRule] = &[
     },
     EndgameRule {
         when: Material::PiecesWithKingVsLoneKing { pieces: 2 },
+        plies: 10,
+    },
+    EndgameRule {
+        when: Material::PiecesWithKingVsLoneKingOnMainRoad { pieces: 3 },
         plies: 10,
     },
     EndgameRule {

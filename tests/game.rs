@@ -101,6 +101,35 @@ fn sixteen_and_five_move_endgames() {
 }
 
 #[test]
+fn russian_lone_king_on_the_main_road_draws_in_five_moves() {
+    // Three kings against a lone king holding a1–h8 (FMJD-64 7.2.7): 5 moves, not 15.
+    let moves = "1-5 29-25 2-6 25-22 3-7 22-25 5-1 25-29 6-2 29-25";
+    let mut g = Game::from_fen("W:WK1,K2,K3:BK29", Variant::Russian).unwrap();
+    for m in moves.split_whitespace() {
+        assert_eq!(g.status(), Status::Ongoing, "before {m}");
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(
+        g.status(),
+        Status::Draw {
+            reason: DrawReason::Endgame { moves: 5 }
+        }
+    );
+    // Off the main road for one move (ply 4, `25-30`): the 5-move count starts again when the
+    // king is back (ply 6), so the draw comes 10 plies later, at ply 16.
+    let moves = "1-5 29-25 2-6 25-30 3-7 30-25 5-1 25-29 6-2 29-25 7-3 25-29";
+    let mut g = Game::from_fen("W:WK1,K2,K3:BK29", Variant::Russian).unwrap();
+    for m in moves.split_whitespace() {
+        assert_eq!(g.status(), Status::Ongoing, "before {m}");
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.status(), Status::Ongoing);
+    wander(&mut g, 200);
+    assert_eq!(g.moves().len(), 16);
+    assert_eq!(g.status().to_string(), "draw (5-move rule)");
+}
+
+#[test]
 fn russian_endgame_count_restarts_on_promotion() {
     // King and man against two kings (both sides have kings, 4 pieces: 30 moves each). The man
     // crowns at ply 41 (`5-1`), which changes the balance of forces, so 60 plies from the start
