@@ -7,7 +7,7 @@
 //! code with the engine's bitboard generator.
 
 use draughts::{
-    parse_fen, perft, write_fen, Color, Move, Piece, Position, Role, Setup, Square, Variant,
+    parse_fen, perft, perft_threads, write_fen, Color, Move, Piece, Position, Role, Setup, Square, Variant,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -451,6 +451,24 @@ proptest! {
                 prop_assert!(legal.iter().all(|m| m.capture_count() == first.capture_count()));
             }
         }
+    }
+
+    /// Perft has its own fast paths (bulk counting, children made without `Move`s, single
+    /// captures found set-wise, several threads); they must count the tree `legal_moves` and
+    /// `play` walk.
+    #[test]
+    fn perft_counts_the_tree_of_legal_moves(pos in position()) {
+        fn walk(pos: &Position, depth: u32) -> u64 {
+            let legal = pos.legal_moves();
+            if depth == 1 {
+                return legal.len() as u64;
+            }
+            legal.iter().map(|m| walk(&pos.play(m).expect("listed move plays"), depth - 1)).sum()
+        }
+        for depth in 1..=3 {
+            prop_assert_eq!(perft(&pos, depth), walk(&pos, depth), "{:?} depth {}", pos, depth);
+        }
+        prop_assert_eq!(perft_threads(&pos, 4, 3), perft(&pos, 4), "{:?}", pos);
     }
 
     #[test]
