@@ -7,7 +7,8 @@
 //! code with the engine's bitboard generator.
 
 use draughts::{
-    parse_fen, perft, perft_threads, write_fen, Color, Move, Piece, Position, Role, Setup, Square, Variant,
+    parse_fen, perft, perft_threads, write_fen, Color, Move, Piece, Position, Role, Setup, Square,
+    Variant,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
