@@ -698,28 +698,29 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
                 }
                 extended = true;
                 let captured = captured | Bitboard::from_bit(victim);
-                // A flying king must land where it can go on capturing, if there is such a
-                // square (Russian rules). Under the majority rule this follows anyway: the
-                // shorter sequences are dropped.
-                let mut chosen = landings;
-                if S::RULES.flying_kings && S::RULES.capture_choice != CaptureChoice::Majority {
-                    let continuing = landings
-                        .filter(|&land| self.can_capture_from(land, captured))
-                        .fold(Bitboard::EMPTY, |acc, land| acc | Bitboard::from_bit(land));
-                    if continuing.any() {
-                        chosen = continuing;
-                    }
-                }
+                // The landing squares from which the king can take one more piece, all at
+                // once. A flying king must land on one of them if there is any (Russian rules;
+                // under the majority rule the shorter sequences would be dropped anyway); from
+                // the others the sequence ends, recorded without searching further.
+                let continuing = if S::RULES.flying_kings {
+                    self.king_landings_going_on(landings, dir, captured)
+                } else {
+                    landings
+                };
                 // Nearest landing first, so the path kept for a move reached several ways is
                 // the one that stops soonest.
                 let mut land = victim as i8 + step;
                 while landings.contains(land as u8) {
-                    if chosen.contains(land as u8) {
+                    if continuing.is_empty() || continuing.contains(land as u8) {
                         if O::PATHS {
                             self.path[depth] = land as u8;
                             self.taken[depth] = victim;
                         }
-                        self.dfs_king(land as u8, captured, crowned, depth + 1);
+                        if continuing.any() {
+                            self.dfs_king(land as u8, captured, crowned, depth + 1);
+                        } else {
+                            self.record(land as u8, captured, depth + 1, crowned);
+                        }
                     }
                     land += step;
                 }
@@ -730,15 +731,33 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
         }
     }
 
-    /// Whether a king standing on `at` could capture one more piece.
-    fn can_capture_from(&self, at: u8, captured: Bitboard) -> bool {
+    /// Of `landings` (where a flying king lands after a capture going `dir`), those from which
+    /// it can capture one more piece: straight on, over the piece that ends the run of landing
+    /// squares (then all of them can), or to either side (a fill along each crossing diagonal). `captured` pieces are
+    /// obstacles that cannot be taken again; the piece's origin counts as empty.
+    #[inline(always)]
+    fn king_landings_going_on(&self, landings: Bitboard, dir: Dir, captured: Bitboard) -> Bitboard {
         let g = S::RULES.geometry;
         let victims = self.enemies & !captured;
-        Dir::ALL.into_iter().any(|dir| {
-            reach::<S>(at, dir, self.occupied).1.is_some_and(|v| {
-                victims.contains(v) && self.empty.contains((v as i8 + g.step(dir)) as u8)
-            })
-        })
+        let step = g.step(dir);
+        // Straight on, every landing square sees the piece that ends their run.
+        let ahead = landings.shift(step) & victims;
+        let mut going_on = if (ahead.shift(step) & self.empty).any() {
+            landings
+        } else {
+            Bitboard::EMPTY
+        };
+        for_each_dir!(side => {
+            if side == dir || side == dir.opposite() {
+                continue;
+            }
+            let s = g.step(side);
+            let hits = slide(landings, s, self.empty).shift(s) & victims & self.empty.shift(-s);
+            if hits.any() {
+                going_on |= slide(hits.shift(-s), -s, self.empty) & landings;
+            }
+        });
+        going_on
     }
 
     fn record(&mut self, at: u8, captured: Bitboard, len: usize, crowned: bool) {
