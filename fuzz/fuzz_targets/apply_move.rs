@@ -1,11 +1,12 @@
 //! Playing moves chosen by index: `is_legal` agrees with `legal_moves`, checked `play` agrees
-//! with `play_unchecked`, piece counts change exactly as the move says, FEN round-trips.
+//! with `play_unchecked`, piece counts change exactly as the move says, FEN round-trips, and
+//! perft's fast paths count the same two plies as `legal_moves` and `play`.
 //!
 //! Input: byte 0 picks the variant; then a FEN up to the first `\n` (the start position when
 //! it does not parse); every byte after it picks the next move by index.
 #![no_main]
 
-use draughts::{parse_fen, write_fen, Position, Variant};
+use draughts::{parse_fen, perft, write_fen, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -34,6 +35,12 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(pos.is_legal(&m), listed, "{pos:?} {m:?}");
             assert_eq!(pos.play(&m).is_ok(), listed, "{pos:?} {m:?}");
         }
+        let walked: u64 = legal
+            .iter()
+            .map(|m| pos.play(m).expect("listed move plays").legal_moves().len() as u64)
+            .sum();
+        assert_eq!(perft(&pos, 2), walked, "{pos:?}");
+        assert_eq!(perft(&pos, 1), legal.len() as u64, "{pos:?}");
         if legal.is_empty() {
             break;
         }
