@@ -112,7 +112,7 @@ impl Position {
 pub(crate) fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
     let captures = find_captures::<S>(pos);
     if !captures.any() {
-        return count_quiet::<S>(pos);
+        return count_quiet::<S>(pos, &captures);
     }
     if only_single_jumps::<S>(pos, &captures) {
         return captures.single_jump_count();
@@ -259,6 +259,9 @@ struct Captures {
     kings: Bitboard,
     /// Squares where a king lands after one capture in each direction.
     king_landings: [Bitboard; 4],
+    /// The side's kings and the empty squares they reach in each direction, up to 7 squares
+    /// away (flying kings only; [`count_quiet`] extends it).
+    king_reach: [Bitboard; 4],
 }
 
 impl Captures {
@@ -297,20 +300,6 @@ fn slide(from: Bitboard, step: i8, empty: Bitboard) -> Bitboard {
     g | (p & g.shift(4 * step))
 }
 
-/// [`slide`] without the limit: a king's quiet move on 10×10 can cover 9 squares.
-#[inline(always)]
-fn slide_far(from: Bitboard, step: i8, empty: Bitboard) -> Bitboard {
-    let mut g = from;
-    let mut p = empty;
-    g |= p & g.shift(step);
-    p &= p.shift(step);
-    g |= p & g.shift(2 * step);
-    p &= p.shift(2 * step);
-    g |= p & g.shift(4 * step);
-    p &= p.shift(4 * step);
-    g | (p & g.shift(8 * step))
-}
-
 /// Finds the capturing pieces with whole-board shifts and fills, per direction.
 #[inline(always)]
 fn find_captures<S: Spec>(pos: &Position) -> Captures {
@@ -324,6 +313,7 @@ fn find_captures<S: Spec>(pos: &Position) -> Captures {
         men: [Bitboard::EMPTY; 4],
         kings: Bitboard::EMPTY,
         king_landings: [Bitboard::EMPTY; 4],
+        king_reach: [Bitboard::EMPTY; 4],
     };
     for_each_dir!(dir => {
         let step = g.step(dir);
@@ -334,7 +324,9 @@ fn find_captures<S: Spec>(pos: &Position) -> Captures {
         }
         if kings.any() {
             if S::RULES.flying_kings {
-                let victims = slide(kings, step, empty).shift(step) & targets;
+                let reach = slide(kings, step, empty);
+                found.king_reach[dir as usize] = reach;
+                let victims = reach.shift(step) & targets;
                 if victims.any() {
                     found.king_landings[dir as usize] = slide(victims.shift(step), step, empty);
                     found.kings |= slide(victims, -step, empty).shift(-step) & kings;
@@ -418,7 +410,7 @@ fn gen_quiet<S: Spec>(pos: &Position, out: &mut Vec<Move>) {
 }
 
 #[inline(always)]
-fn count_quiet<S: Spec>(pos: &Position) -> usize {
+fn count_quiet<S: Spec>(pos: &Position, captures: &Captures) -> usize {
     let g = S::RULES.geometry;
     let us = pos.pieces(pos.turn);
     let empty = g.mask() & !pos.occupied();
@@ -434,7 +426,11 @@ fn count_quiet<S: Spec>(pos: &Position) -> usize {
             // Every king's moves in this direction, at once: two kings never reach the same
             // square from the same side.
             n += if S::RULES.flying_kings {
-                (slide_far(kings, step, empty) & !kings).count() as usize
+                // The capture finder slid up to 7 squares; a quiet move goes up to 9.
+                let mut reach = captures.king_reach[dir as usize];
+                reach |= reach.shift(step) & empty;
+                reach |= reach.shift(step) & empty;
+                (reach & !kings).count() as usize
             } else {
                 (kings.shift(step) & empty).count() as usize
             };
