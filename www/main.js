@@ -86,7 +86,8 @@ function wireToolbar(controller, panels, computer) {
     // Against the computer the player resigns, whoever is to move.
     const who = vsComputer() ? (computer.settings.side === 'white' ? 'black' : 'white') : controller.game.turn();
     const question = vsComputer() ? 'Resign this game?' : `${who === 'white' ? 'White' : 'Black'}, do you resign?`;
-    if (await confirmDialog(question, { yes: 'Resign', no: 'Cancel' })) controller.resign(who);
+    const to = vsComputer() ? '' : who;
+    if (await confirmDialog(question, { yes: 'Resign', no: 'Cancel', to })) controller.resign(who);
   });
   $('offer-draw').addEventListener('click', async () => {
     if (vsComputer()) {
@@ -97,8 +98,9 @@ function wireToolbar(controller, panels, computer) {
       }
       return;
     }
-    const other = controller.game.turn() === 'white' ? 'Black' : 'White';
-    if (await confirmDialog(`${other}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline' })) {
+    const other = controller.game.turn() === 'white' ? 'black' : 'white';
+    const name = other === 'white' ? 'White' : 'Black';
+    if (await confirmDialog(`${name}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline', to: other })) {
       controller.agreeDraw();
     } else {
       panels.message('Draw declined.');

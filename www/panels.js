@@ -139,6 +139,8 @@ export class Panels {
     const d = $('result');
     $('result-title').textContent = this.resultTitle(status);
     $('result-reason').textContent = cap(this.resultReason(status)) + '.';
+    // Shown turned round, face to face, for the player across the table.
+    $('result-mirror').textContent = this.resultText(status) + '.';
     d.dataset.result = status.result;
     if (!d.open) d.showModal();
   }

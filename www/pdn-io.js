@@ -7,8 +7,13 @@ import * as engine from './engine.js';
 const $ = (id) => document.getElementById(id);
 
 /** Asks a yes/no question in dialog#confirm; resolves true for yes. */
-export function confirmDialog(text, { yes = 'Yes', no = 'No' } = {}) {
+/**
+ * Asks a yes/no question in the confirm dialog; `to` ('white' | 'black') names the player it is
+ * for, so that face to face it turns towards them.
+ */
+export function confirmDialog(text, { yes = 'Yes', no = 'No', to = '' } = {}) {
   const d = $('confirm');
+  d.dataset.to = to;
   $('confirm-text').textContent = text;
   $('confirm-yes').textContent = yes;
   $('confirm-no').textContent = no;

@@ -333,12 +333,24 @@ async function runViewport(ctx, kind, base, origin, loaded) {
     await press('#result-close');
     await press('#undo'); // takes back the agreement
     await page.waitForFunction(() => !document.body.classList.contains('is-over'));
+    // Face to face (Black across the table, at the top): Black's question turns to Black, and the
+    // result is written a second time, turned round, for Black too.
+    await press('#face-to-face');
     await press('#resign');
+    await page.waitForSelector('dialog#confirm[open]');
+    const turned = (sel) => page.$eval(sel, (e) => getComputedStyle(e).transform.startsWith('matrix(-1'));
+    check(await turned('dialog#confirm'), 'face to face, "Black, do you resign?" faces Black');
     await press('#confirm-yes');
     await page.waitForSelector('dialog#result[open]');
     const r = await text('dialog#result');
     check(/White wins/.test(r) && /Black resigned/.test(r), `resignation dialog: ${r}`);
+    const mirror = await text('#result-mirror');
+    check(mirror === 'White wins: Black resigned.' && (await page.isVisible('#result-mirror')) && (await turned('#result-mirror')),
+      `face to face, the result also faces the top player: ${mirror}`);
+    check(!(await turned('dialog#result')), 'the result dialog itself stays upright');
     await press('#result-new-game');
+    await press('#face-to-face');
+    check(!(await page.isVisible('#result-mirror')), 'no second copy when not face to face');
   });
 
   await step('switching to English: 8×8 board, Black to move', async () => {
