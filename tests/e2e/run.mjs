@@ -348,6 +348,7 @@ async function runViewport(ctx, kind, base, origin, loaded) {
     check(mirror === 'White wins: Black resigned.' && (await page.isVisible('#result-mirror')) && (await turned('#result-mirror')),
       `face to face, the result also faces the top player: ${mirror}`);
     check(!(await turned('dialog#result')), 'the result dialog itself stays upright');
+    await shot('face-to-face-result');
     await press('#result-new-game');
     await press('#face-to-face');
     check(!(await page.isVisible('#result-mirror')), 'no second copy when not face to face');
