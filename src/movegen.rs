@@ -160,24 +160,7 @@ pub(crate) fn for_each_child<S: Spec>(
             }
             return;
         }
-        let occupied = pos.occupied();
-        for_each_dir!(dir => {
-            for to in captures.king_landings[dir as usize] {
-                // Looking back from the landing square: the piece jumped, then the king.
-                let back = dir.opposite();
-                let victim = reach::<S>(to, back, occupied).1.expect("a jumped piece");
-                let from = reach::<S>(victim, back, occupied).1.expect("the capturing king");
-                let key = CaptureKey::single(from, victim, to, false);
-                f(&after_capture(pos, &key));
-            }
-            let step = g.step(dir);
-            for from in captures.men[dir as usize] {
-                let victim = (from as i8 + step) as u8;
-                let to = (victim as i8 + step) as u8;
-                let key = CaptureKey::single(from, victim, to, promo.contains(to));
-                f(&after_capture(pos, &key));
-            }
-        });
+        for_each_single_jump::<S>(pos, &captures, |key, _| f(&after_capture(pos, &key)));
         return;
     }
     let child = pos.with_turn(pos.turn.other());
@@ -527,47 +510,52 @@ fn gen_capture_moves<S: Spec>(pos: &Position, captures: &Captures, out: &mut Vec
     gen_captures::<S, _>(pos, captures, out);
 }
 
+/// Calls `f(capture, victim)` for each capture when [`only_single_jumps`] holds, in the search's
+/// order: by origin, then direction, then nearest landing first.
+#[inline(always)]
+fn for_each_single_jump<S: Spec>(
+    pos: &Position,
+    captures: &Captures,
+    mut f: impl FnMut(CaptureKey, u8),
+) {
+    let g = S::RULES.geometry;
+    let promo = g.promotion_row(pos.turn);
+    let occupied = pos.occupied();
+    for from in captures.starters() {
+        for_each_dir!(dir => {
+            let step = g.step(dir);
+            if captures.men[dir as usize].contains(from) {
+                let victim = (from as i8 + step) as u8;
+                let to = (victim as i8 + step) as u8;
+                f(CaptureKey::single(from, victim, to, promo.contains(to)), victim);
+            } else if captures.kings.contains(from) {
+                let victim = if S::RULES.flying_kings {
+                    reach::<S>(from, dir, occupied).1
+                } else {
+                    Some((from as i8 + step) as u8).filter(|&v| g.mask().contains(v))
+                };
+                let Some(victim) = victim else { continue };
+                let mut to = victim as i8 + step;
+                while to >= 0 && captures.king_landings[dir as usize].contains(to as u8) {
+                    f(CaptureKey::single(from, victim, to as u8, false), victim);
+                    if !S::RULES.flying_kings {
+                        break;
+                    }
+                    to += step;
+                }
+            }
+        });
+    }
+}
+
 /// Clears `out` and puts the legal captures of `pos` in it.
 fn gen_captures<S: Spec, O: Found>(pos: &Position, captures: &Captures, out: &mut O) {
     let g = S::RULES.geometry;
     out.clear();
     if only_single_jumps::<S>(pos, captures) {
-        // In the search's order: by origin, then direction, then nearest landing first.
-        let promo = g.promotion_row(pos.turn);
-        let occupied = pos.occupied();
-        let mut add = |from: u8, victim: u8, to: u8, promotes: bool| {
-            out.add(
-                CaptureKey::single(from, victim, to, promotes),
-                &[to],
-                &[victim],
-                g,
-            );
-        };
-        for from in captures.starters() {
-            for_each_dir!(dir => {
-                let step = g.step(dir);
-                if captures.men[dir as usize].contains(from) {
-                    let victim = (from as i8 + step) as u8;
-                    let to = (victim as i8 + step) as u8;
-                    add(from, victim, to, promo.contains(to));
-                } else if captures.kings.contains(from) {
-                    let victim = if S::RULES.flying_kings {
-                        reach::<S>(from, dir, occupied).1
-                    } else {
-                        Some((from as i8 + step) as u8).filter(|&v| g.mask().contains(v))
-                    };
-                    let Some(victim) = victim else { continue };
-                    let mut to = victim as i8 + step;
-                    while to >= 0 && captures.king_landings[dir as usize].contains(to as u8) {
-                        add(from, victim, to as u8, false);
-                        if !S::RULES.flying_kings {
-                            break;
-                        }
-                        to += step;
-                    }
-                }
-            });
-        }
+        for_each_single_jump::<S>(pos, captures, |key, victim| {
+            out.add(key, &[key.to], &[victim], g)
+        });
         return;
     }
     search_captures::<S, O>(pos, captures, out);
@@ -729,8 +717,9 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
 
     /// Of `landings` (where a flying king lands after a capture going `dir`), those from which
     /// it can capture one more piece: straight on, over the piece that ends the run of landing
-    /// squares (then all of them can), or to either side (a fill along each crossing diagonal). `captured` pieces are
-    /// obstacles that cannot be taken again; the piece's origin counts as empty.
+    /// squares (then all of them can), or to either side (a fill along each crossing diagonal).
+    /// `captured` pieces are obstacles that cannot be taken again; the piece's origin counts as
+    /// empty.
     #[inline(always)]
     fn king_landings_going_on(&self, landings: Bitboard, dir: Dir, captured: Bitboard) -> Bitboard {
         let g = S::RULES.geometry;
