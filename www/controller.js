@@ -59,7 +59,7 @@ export class Controller {
 
   newGame(variant) {
     this.load(engine.newGame(variant));
-    this.panels.announce(`New ${engine.VARIANT_LABELS[variant] || variant} game. ${cap(this.game.turn())} to move.`);
+    this.panels.announce(`New ${engine.VARIANT_LABELS[variant] || variant} game. ${engine.SIDE_NAMES[this.game.turn()]} to move.`);
   }
 
   onChange(fn) {
@@ -411,17 +411,13 @@ export class Controller {
   }
 }
 
-function cap(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 /** "White played 32x23, capturing 2 pieces. Black to move." */
 function describe(m, game) {
-  const mover = game.turn() === 'white' ? 'Black' : 'White';
+  const mover = engine.SIDE_NAMES[game.turn() === 'white' ? 'black' : 'white'];
   let s = `${mover} played ${m.notation}`;
   if (m.captures.length) s += `, capturing ${m.captures.length} piece${m.captures.length > 1 ? 's' : ''}`;
   if (m.promotes) s += ', crowned';
   const st = game.status();
-  if (st.state === 'ongoing') s += `. ${cap(game.turn())} to move.`;
+  if (st.state === 'ongoing') s += `. ${engine.SIDE_NAMES[game.turn()]} to move.`;
   return s;
 }

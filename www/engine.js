@@ -17,6 +17,9 @@ export const VARIANT_LABELS = {
   brazilian: 'Brazilian 8×8',
 };
 
+/** How the page names each side. */
+export const SIDE_NAMES = { white: 'White', black: 'Black' };
+
 /** A new game at the start position. Throws an Error with a readable message. */
 export function newGame(variant) {
   return new api.DraughtsGame(variant);

@@ -85,7 +85,7 @@ function wireToolbar(controller, panels, computer) {
   $('resign').addEventListener('click', async () => {
     // Against the computer the player resigns, whoever is to move.
     const who = vsComputer() ? (computer.settings.side === 'white' ? 'black' : 'white') : controller.game.turn();
-    const question = vsComputer() ? 'Resign this game?' : `${who === 'white' ? 'White' : 'Black'}, do you resign?`;
+    const question = vsComputer() ? 'Resign this game?' : `${engine.SIDE_NAMES[who]}, do you resign?`;
     const to = vsComputer() ? '' : who;
     if (await confirmDialog(question, { yes: 'Resign', no: 'Cancel', to })) controller.resign(who);
   });
@@ -99,8 +99,7 @@ function wireToolbar(controller, panels, computer) {
       return;
     }
     const other = controller.game.turn() === 'white' ? 'black' : 'white';
-    const name = other === 'white' ? 'White' : 'Black';
-    if (await confirmDialog(`${name}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline', to: other })) {
+    if (await confirmDialog(`${engine.SIDE_NAMES[other]}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline', to: other })) {
       controller.agreeDraw();
     } else {
       panels.message('Draw declined.');

@@ -6,10 +6,9 @@ import * as engine from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Asks a yes/no question in dialog#confirm; resolves true for yes. */
 /**
- * Asks a yes/no question in the confirm dialog; `to` ('white' | 'black') names the player it is
- * for, so that face to face it turns towards them.
+ * Asks a yes/no question in dialog#confirm and resolves true for yes; `to` ('white' | 'black')
+ * names the player it is for, so that face to face it turns towards them.
  */
 export function confirmDialog(text, { yes = 'Yes', no = 'No', to = '' } = {}) {
   const d = $('confirm');
@@ -38,7 +37,7 @@ function today() {
 
 /** PDN tags for an export; `computer` is `{ side, level }` when one side was the computer. */
 export function pdnTags(computer = null) {
-  const name = (side) => (computer && computer.side === side ? `Computer (level ${computer.level})` : side === 'white' ? 'White' : 'Black');
+  const name = (side) => (computer && computer.side === side ? `Computer (level ${computer.level})` : engine.SIDE_NAMES[side]);
   return { event: 'Casual game', site: 'Draughts web app', date: today(), white: name('white'), black: name('black') };
 }
 
