@@ -550,9 +550,9 @@ fn for_each_single_jump<S: Spec>(
 
 /// Clears `out` and puts the legal captures of `pos` in it.
 fn gen_captures<S: Spec, O: Found>(pos: &Position, captures: &Captures, out: &mut O) {
-    let g = S::RULES.geometry;
-    out.clear();
     if only_single_jumps::<S>(pos, captures) {
+        let g = S::RULES.geometry;
+        out.clear();
         for_each_single_jump::<S>(pos, captures, |key, victim| {
             out.add(key, &[key.to], &[victim], g)
         });

@@ -91,13 +91,7 @@ pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
     while frontier.len() < 32 * threads && depth - split > 3 {
         frontier = frontier
             .iter()
-            .flat_map(|p| {
-                p.legal_moves().into_iter().map(move |m| {
-                    let mut next = *p;
-                    next.play_unchecked(&m);
-                    next
-                })
-            })
+            .flat_map(|p| after_each_move(p).map(|(_, next)| next))
             .collect();
         split += 1;
     }
@@ -121,12 +115,16 @@ pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
 
 /// Perft split by first move: `(move, leaves)` in generation order.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = *pos;
-            next.play_unchecked(&m);
-            (m, perft(&next, depth.saturating_sub(1)))
-        })
+    after_each_move(pos)
+        .map(|(m, next)| (m, perft(&next, depth.saturating_sub(1))))
         .collect()
+}
+
+/// Each legal move of `pos`, in generation order, with the position it leads to.
+fn after_each_move(pos: &Position) -> impl Iterator<Item = (Move, Position)> + '_ {
+    pos.legal_moves().into_iter().map(move |m| {
+        let mut next = *pos;
+        next.play_unchecked(&m);
+        (m, next)
+    })
 }
