@@ -10,6 +10,9 @@ use crate::square::Color;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
+/// More threads than this would only cost memory (the tree is split ever finer to feed them).
+pub const MAX_PERFT_THREADS: usize = 256;
+
 /// Counts the leaves of the move tree `depth` plies deep (bulk-counting the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     per_variant(pos, Perft { depth })
@@ -76,13 +79,15 @@ fn perft_with<S: Spec, C: Side>(pos: &Position, depth: u32, stack: &mut [Vec<Cap
     }
 }
 
-/// [`perft`] on `threads` threads (0: one per core). The tree is expanded a few plies, until
-/// there are enough subtrees to share out evenly, and the threads take subtrees in turn.
+/// [`perft`] on `threads` threads (0: one per core; at most [`MAX_PERFT_THREADS`], and never
+/// more than there are subtrees). The tree is expanded a few plies, until there are enough
+/// subtrees to share out evenly, and the threads take subtrees in turn.
 pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
     let threads = match threads {
         0 => thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
-    };
+    }
+    .min(MAX_PERFT_THREADS);
     if threads == 1 || depth < 4 {
         return perft(pos, depth);
     }
@@ -95,6 +100,7 @@ pub fn perft_threads(pos: &Position, depth: u32, threads: usize) -> u64 {
             .collect();
         split += 1;
     }
+    let threads = threads.min(frontier.len().max(1));
     let next = AtomicUsize::new(0);
     let work = || {
         let mut total = 0;

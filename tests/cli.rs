@@ -132,6 +132,10 @@ fn perft_prints_depth_nodes_seconds() {
     );
     let (_, code) = draughts(&["perft", "--depth", "2", "--threads", "many"], "");
     assert_eq!(code, 2);
+    // An absurd thread count is capped, not attempted.
+    let (out, code) = draughts(&["perft", "--depth", "5", "--threads", "1000000"], "");
+    assert_eq!(code, 0);
+    assert!(out.lines().nth(4).unwrap().starts_with("5 27117 "), "{out}");
 }
 
 #[test]
