@@ -12,7 +12,7 @@
 //! - sequences with the same origin, destination and captured set are one move (FMJD art. 4 and
 //!   the published perft counts).
 //!
-//! Each function is compiled once per variant ([`Spec`]), so the rule table and the board
+//! Each function is compiled once per variant (`Spec`), so the rule table and the board
 //! geometry are constants in the hot loops rather than lookups.
 
 use crate::bitboard::Bitboard;
