@@ -117,6 +117,12 @@ pub(crate) fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>
     if only_single_jumps::<S>(pos, &captures) {
         return captures.single_jump_count();
     }
+    if let Some(doubles) = double_jumps::<S>(pos, &captures) {
+        return match doubles.count() {
+            0 => captures.single_jump_count(),
+            n => n,
+        };
+    }
     search_captures::<S, _>(pos, &captures, scratch);
     scratch.len()
 }
@@ -154,6 +160,15 @@ pub(crate) fn for_each_child<S: Spec>(
     let promo = g.promotion_row(pos.turn);
     if captures.any() {
         if !only_single_jumps::<S>(pos, &captures) {
+            if let Some(doubles) = double_jumps::<S>(pos, &captures) {
+                if doubles.count() > 0 {
+                    doubles.for_each::<S>(pos, |key| f(&after_capture(pos, &key)));
+                    return;
+                }
+                let all = &captures;
+                for_each_single_jump::<S>(pos, all, |key, _| f(&after_capture(pos, &key)));
+                return;
+            }
             search_captures::<S, _>(pos, &captures, scratch);
             for key in scratch.iter() {
                 f(&after_capture(pos, key));
@@ -377,6 +392,106 @@ fn only_single_jumps<S: Spec>(pos: &Position, captures: &Captures) -> bool {
         });
     });
     true
+}
+
+/// Two-piece captures by men, found with whole-board shifts (see [`double_jumps`]).
+struct DoubleJumps {
+    /// `[first][second]`: the squares where a man lands after a jump in direction `first` and
+    /// from which it jumps again in direction `second` (indexed like `Dir::ALL`).
+    after_first: [[Bitboard; 4]; 4],
+}
+
+impl DoubleJumps {
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.after_first
+            .iter()
+            .flatten()
+            .map(|b| b.count() as usize)
+            .sum()
+    }
+
+    /// Calls `f` with each capture.
+    #[inline(always)]
+    fn for_each<S: Spec>(&self, pos: &Position, mut f: impl FnMut(CaptureKey)) {
+        let g = S::RULES.geometry;
+        let promo = g.promotion_row(pos.turn);
+        for first in Dir::ALL {
+            let s1 = g.step(first);
+            for second in Dir::ALL {
+                let s2 = g.step(second);
+                for at in self.after_first[first as usize][second as usize] {
+                    let to = (at as i8 + 2 * s2) as u8;
+                    f(CaptureKey {
+                        from: (at as i8 - 2 * s1) as u8,
+                        to,
+                        promotes: promo.contains(to),
+                        captured: Bitboard::from_bit((at as i8 - s1) as u8)
+                            | Bitboard::from_bit((at as i8 + s2) as u8),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The captures when the longest take two pieces and only men capture, found with whole-board
+/// shifts rather than the search; `None` when that is not the case or not decided here.
+/// [`DoubleJumps::count`] is 0 when every capture takes one piece after all (then they are all
+/// legal).
+///
+/// This holds under the majority rule with men capturing backwards and crowned only at the end
+/// of the move (International, Brazilian). A man's second and third jumps can then be tested
+/// like first ones, an enemy next and an empty square behind, with no need to know the
+/// sequence so far: they can neither land on the man's origin nor meet a piece it already took
+/// (other than straight back). In steps of (±1, ±1), that would need `s1 + s2 = 0`,
+/// `s1 + s2 + s3 = 0` (odd coordinates, impossible), or `s1 + 2·s2 + s3 = 0` (only with
+/// `s2 = -s1`). For the same reason two different two-capture sequences never share origin,
+/// destination and captured pieces, so each one is a move of its own.
+#[inline(always)]
+fn double_jumps<S: Spec>(pos: &Position, captures: &Captures) -> Option<DoubleJumps> {
+    if S::RULES.capture_choice != CaptureChoice::Majority
+        || S::RULES.capture_promotion != CapturePromotion::AtEndOnly
+        || !S::RULES.men_capture_backward
+        || captures.kings.any()
+    {
+        return None;
+    }
+    let g = S::RULES.geometry;
+    let them = pos.pieces(pos.turn.other());
+    let empty = g.mask() & !pos.occupied();
+    // Where a man can jump from, per direction: an enemy next to it, an empty square behind.
+    let mut jumps = [Bitboard::EMPTY; 4];
+    for_each_dir!(dir => {
+        let s = g.step(dir);
+        jumps[dir as usize] = (them & empty.shift(-s)).shift(-s);
+    });
+    let mut found = DoubleJumps {
+        after_first: [[Bitboard::EMPTY; 4]; 4],
+    };
+    // Landing squares after two jumps, by the direction of the second.
+    let mut after_second = [Bitboard::EMPTY; 4];
+    for_each_dir!(first => {
+        let landed = captures.men[first as usize].shift(2 * g.step(first));
+        if landed.any() {
+            for_each_dir!(second => {
+                if second != first.opposite() {
+                    let going_on = landed & jumps[second as usize];
+                    found.after_first[first as usize][second as usize] = going_on;
+                    after_second[second as usize] |= going_on.shift(2 * g.step(second));
+                }
+            });
+        }
+    });
+    let mut third = Bitboard::EMPTY;
+    for_each_dir!(second => {
+        for_each_dir!(next => {
+            if next != second.opposite() {
+                third |= after_second[second as usize] & jumps[next as usize];
+            }
+        });
+    });
+    third.is_empty().then_some(found)
 }
 
 #[inline(always)]
