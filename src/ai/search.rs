@@ -430,56 +430,35 @@ impl Engine {
             };
             let new_depth = depth - 1 + extension;
             let quiet = !m.is_capture() && !m.promotes();
-            let score = if i == 0 {
-                -self.negamax_run(
+            // The child searched to `depth` within the window (`lo`, `hi`), from our side.
+            let search_child = |this: &mut Self, depth: i32, lo: i32, hi: i32| {
+                -this.negamax_run(
                     &child,
                     child_hash,
-                    new_depth,
-                    -beta,
-                    -*alpha,
+                    depth,
+                    -hi,
+                    -lo,
                     ply + 1,
                     child_run,
                     limits,
                 )
+            };
+            let score = if i == 0 {
+                search_child(self, new_depth, *alpha, beta)
             } else {
+                // A null window around alpha first, reduced for late quiet moves; searched
+                // again at full depth, then with the full window, if it beats alpha.
                 let reduce = if depth >= 3 && i >= 3 && quiet && !self.is_killer(ply, &m) {
                     1 + i32::from(i >= 8 && depth >= 6)
                 } else {
                     0
                 };
-                let mut s = -self.negamax_run(
-                    &child,
-                    child_hash,
-                    new_depth - reduce,
-                    -*alpha - 1,
-                    -*alpha,
-                    ply + 1,
-                    child_run,
-                    limits,
-                );
+                let mut s = search_child(self, new_depth - reduce, *alpha, *alpha + 1);
                 if s > *alpha && reduce > 0 {
-                    s = -self.negamax_run(
-                        &child,
-                        child_hash,
-                        new_depth,
-                        -*alpha - 1,
-                        -*alpha,
-                        ply + 1,
-                        child_run,
-                        limits,
-                    );
+                    s = search_child(self, new_depth, *alpha, *alpha + 1);
                 }
                 if s > *alpha && s < beta {
-                    s = -self.negamax_run(
-                        &child,
-                        child_hash,
-                        new_depth,
-                        -beta,
-                        -*alpha,
-                        ply + 1,
-                        child_run,
-                        limits,
-                    );
+                    s = search_child(self, new_depth, *alpha, beta);
                 }
                 s
             };
