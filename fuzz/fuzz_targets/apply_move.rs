@@ -6,21 +6,20 @@
 //! it does not parse); every byte after it picks the next move by index.
 #![no_main]
 
-use draughts::{parse_fen, perft, write_fen, Position, Variant};
+use draughts::{parse_fen, perft, write_fen, Position};
 use libfuzzer_sys::fuzz_target;
 
+mod input;
+
 fuzz_target!(|data: &[u8]| {
-    let Some((&v, rest)) = data.split_first() else {
+    let Some((variant, fen, choices)) = input::split(data) else {
         return;
     };
-    let variant = Variant::ALL[v as usize % Variant::ALL.len()];
-    let split = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-    let (fen, choices) = rest.split_at(split);
     let mut pos = std::str::from_utf8(fen)
         .ok()
         .and_then(|f| parse_fen(f, variant).ok())
         .unwrap_or_else(|| Position::new(variant));
-    for &c in choices.iter().skip(1).take(200) {
+    for &c in choices.iter().take(200) {
         assert_eq!(parse_fen(&write_fen(&pos), variant).as_ref(), Ok(&pos));
         let legal = pos.legal_moves();
         // Moves of the other side, and of the mirrored position, as candidates that are

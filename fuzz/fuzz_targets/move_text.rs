@@ -6,17 +6,16 @@
 #![no_main]
 
 use draughts::notation::{candidates, move_to_text, parse_move};
-use draughts::{Position, Variant};
+use draughts::Position;
 use libfuzzer_sys::fuzz_target;
 
+mod input;
+
 fuzz_target!(|data: &[u8]| {
-    let Some((&v, rest)) = data.split_first() else {
+    let Some((variant, choices, text)) = input::split(data) else {
         return;
     };
-    let variant = Variant::ALL[v as usize % Variant::ALL.len()];
-    let split = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-    let (choices, text) = rest.split_at(split);
-    let Ok(text) = std::str::from_utf8(text.get(1..).unwrap_or(&[])) else {
+    let Ok(text) = std::str::from_utf8(text) else {
         return;
     };
     let mut pos = Position::new(variant);
