@@ -165,8 +165,7 @@ pub(crate) fn for_each_child<S: Spec>(
                     doubles.for_each::<S>(pos, |key| f(&after_capture(pos, &key)));
                     return;
                 }
-                let all = &captures;
-                for_each_single_jump::<S>(pos, all, |key, _| f(&after_capture(pos, &key)));
+                for_each_single_jump::<S>(pos, &captures, |key, _| f(&after_capture(pos, &key)));
                 return;
             }
             search_captures::<S, _>(pos, &captures, scratch);
