@@ -114,17 +114,36 @@ pub(crate) fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>
     if !captures.any() {
         return count_quiet::<S>(pos, &captures);
     }
-    if only_single_jumps::<S>(pos, &captures) {
-        return captures.single_jump_count();
+    match capture_kind::<S>(pos, &captures) {
+        CaptureKind::Single => captures.single_jump_count(),
+        CaptureKind::Double(doubles) => doubles.count(),
+        CaptureKind::Search => {
+            search_captures::<S, _>(pos, &captures, scratch);
+            scratch.len()
+        }
     }
-    if let Some(doubles) = double_jumps::<S>(pos, &captures) {
-        return match doubles.count() {
-            0 => captures.single_jump_count(),
-            n => n,
-        };
+}
+
+/// How perft finds the captures of a position that has some.
+enum CaptureKind {
+    /// Every capture takes one piece: each jump in [`Captures`] is a move.
+    Single,
+    /// The moves are men's two-piece captures, found set-wise.
+    Double(DoubleJumps),
+    /// The capture search is needed.
+    Search,
+}
+
+#[inline(always)]
+fn capture_kind<S: Spec>(pos: &Position, captures: &Captures) -> CaptureKind {
+    if only_single_jumps::<S>(pos, captures) {
+        return CaptureKind::Single;
     }
-    search_captures::<S, _>(pos, &captures, scratch);
-    scratch.len()
+    match double_jumps::<S>(pos, captures) {
+        None => CaptureKind::Search,
+        Some(doubles) if doubles.count() == 0 => CaptureKind::Single,
+        Some(doubles) => CaptureKind::Double(doubles),
+    }
 }
 
 /// The position after `pos`'s side to move made the capture `key`.
@@ -159,22 +178,20 @@ pub(crate) fn for_each_child<S: Spec>(
     let g = S::RULES.geometry;
     let promo = g.promotion_row(pos.turn);
     if captures.any() {
-        if !only_single_jumps::<S>(pos, &captures) {
-            if let Some(doubles) = double_jumps::<S>(pos, &captures) {
-                if doubles.count() > 0 {
-                    doubles.for_each::<S>(pos, |key| f(&after_capture(pos, &key)));
-                    return;
+        match capture_kind::<S>(pos, &captures) {
+            CaptureKind::Single => {
+                for_each_single_jump::<S>(pos, &captures, |key, _| f(&after_capture(pos, &key)))
+            }
+            CaptureKind::Double(doubles) => {
+                doubles.for_each::<S>(pos, |key| f(&after_capture(pos, &key)))
+            }
+            CaptureKind::Search => {
+                search_captures::<S, _>(pos, &captures, scratch);
+                for key in scratch.iter() {
+                    f(&after_capture(pos, key));
                 }
-                for_each_single_jump::<S>(pos, &captures, |key, _| f(&after_capture(pos, &key)));
-                return;
             }
-            search_captures::<S, _>(pos, &captures, scratch);
-            for key in scratch.iter() {
-                f(&after_capture(pos, key));
-            }
-            return;
         }
-        for_each_single_jump::<S>(pos, &captures, |key, _| f(&after_capture(pos, &key)));
         return;
     }
     let child = pos.with_turn(pos.turn.other());
@@ -437,7 +454,7 @@ impl DoubleJumps {
 /// The captures when the longest take two pieces and only men capture, found with whole-board
 /// shifts rather than the search; `None` when that is not the case or not decided here.
 /// [`DoubleJumps::count`] is 0 when every capture takes one piece after all (then they are all
-/// legal).
+/// legal: see [`capture_kind`]).
 ///
 /// This holds under the majority rule with men capturing backwards and crowned only at the end
 /// of the move (International, Brazilian). A man's second and third jumps can then be tested
