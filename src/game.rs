@@ -410,16 +410,16 @@ fn covers(pos: &Position, rule: &EndgameRule) -> bool {
             .map(|bit| g.square(bit))
             .is_some_and(|sq| g.row(sq) + g.col(sq) == g.size() - 1)
     };
+    let pieces_with_king_vs_lone_king = |strong: crate::position::Counts, weak, pieces| {
+        lone_king(weak) && strong.kings >= 1 && strong.total() == pieces
+    };
     [(w, b, Color::Black), (b, w, Color::White)].iter().any(
         |&(strong, weak, weak_color)| match rule.when {
             Material::PiecesWithKingVsLoneKing { pieces } => {
-                lone_king(weak) && strong.kings >= 1 && strong.total() == pieces
+                pieces_with_king_vs_lone_king(strong, weak, pieces)
             }
             Material::PiecesWithKingVsLoneKingOnMainRoad { pieces } => {
-                lone_king(weak)
-                    && strong.kings >= 1
-                    && strong.total() == pieces
-                    && on_main_road(weak_color)
+                pieces_with_king_vs_lone_king(strong, weak, pieces) && on_main_road(weak_color)
             }
             Material::KingsVsLoneKing { kings } => lone_king(weak) && strong.kings >= kings,
             Material::BothHaveKings {
