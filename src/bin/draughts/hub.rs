@@ -11,7 +11,7 @@
 
 use draughts::ai::{self, Engine, Limits, SearchResult};
 use draughts::{Color, Move, Piece, Position, Role, Setup, Variant};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
@@ -305,13 +305,9 @@ pub fn run(args: &[String]) -> i32 {
     {
         let shared = Arc::clone(&shared);
         std::thread::spawn(move || {
-            // Lines are read as bytes: a line that is not UTF-8 (a Latin-1 name, say) is read
-            // lossily rather than ending the session.
-            for line in io::stdin().lock().split(b'\n') {
+            // A line that is not UTF-8 is read lossily rather than ending the session.
+            for line in crate::lossy_lines() {
                 let Ok(line) = line else { break };
-                let line = String::from_utf8_lossy(&line)
-                    .trim_end_matches('\r')
-                    .to_owned();
                 let (cmd, _) = parse_line(&line);
                 let mut c = lock(&shared);
                 match cmd.as_str() {

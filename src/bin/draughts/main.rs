@@ -75,6 +75,18 @@ fn opt<'a>(args: &'a [String], name: &str) -> Result<Option<&'a str>, String> {
     }
 }
 
+/// Standard input's lines, read as bytes: a line that is not UTF-8 (a Latin-1 name, say) is read
+/// lossily rather than ending the input; a trailing `\r` is dropped.
+fn lossy_lines() -> impl Iterator<Item = io::Result<String>> {
+    io::stdin().lock().split(b'\n').map(|line| {
+        line.map(|bytes| {
+            String::from_utf8_lossy(&bytes)
+                .trim_end_matches('\r')
+                .to_owned()
+        })
+    })
+}
+
 fn variant_opt(args: &[String]) -> Result<Variant, String> {
     match opt(args, "--variant")? {
         None => Ok(Variant::International),

@@ -8,7 +8,7 @@ use draughts::ai::{self, Engine, Level};
 use draughts::game::{Game, PdnTags, Status};
 use draughts::notation::move_to_text;
 use draughts::{Color, Piece, Position, Role, Variant};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::Instant;
 
 const HELP: &str = "type a move (32-28, 28x19, or the full path 47x38x24x13x36), or:
@@ -146,16 +146,9 @@ pub fn run(args: &[String]) -> i32 {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut engine = Engine::new(32);
-    let stdin = io::stdin();
-    // Read as bytes: a line that is not UTF-8 is read lossily (and then refused as a move)
-    // rather than taken for the end of input.
-    let mut lines = stdin.lock().split(b'\n').map(|l| {
-        l.map(|b| {
-            String::from_utf8_lossy(&b)
-                .trim_end_matches('\r')
-                .to_owned()
-        })
-    });
+    // A line that is not UTF-8 is read lossily (and then refused as a move) rather than taken
+    // for the end of input.
+    let mut lines = crate::lossy_lines();
     let out = &mut io::stdout();
     let _ = writeln!(
         out,
