@@ -1,9 +1,12 @@
 //! Perft: the number of leaf nodes of the legal-move tree, the backbone of rules testing.
 //!
-//! The count is compiled once per variant and per side to move, so the rules, the board geometry
-//! and the direction of play are constants all the way down.
+//! Where the fast paths cover the variant, the count is compiled once per variant and per side to
+//! move, so the rules, the board geometry and the direction of play are constants all the way
+//! down; elsewhere it walks the public API (`legal_moves_into` and `play_unchecked`).
 
-use crate::movegen::{count_moves, for_each_child, per_variant, CaptureKey, PerVariant, Spec};
+use crate::movegen::fast::{
+    count_moves, for_each_child, per_variant, CaptureKey, PerVariant, Spec,
+};
 use crate::mv::Move;
 use crate::position::Position;
 use crate::square::Color;
@@ -15,7 +18,30 @@ pub const MAX_PERFT_THREADS: usize = 256;
 
 /// Counts the leaves of the move tree `depth` plies deep (bulk-counting the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    per_variant(pos, Perft { depth })
+    per_variant(pos, Perft { depth }).unwrap_or_else(|| {
+        let mut lists: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
+        perft_by_rules(pos, depth, &mut lists)
+    })
+}
+
+/// Perft through the public move list, one list per remaining ply.
+fn perft_by_rules(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (moves, rest) = lists.split_first_mut().expect("one list per ply");
+    pos.legal_moves_into(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = *pos;
+            next.play_unchecked(m);
+            perft_by_rules(&next, depth - 1, rest)
+        })
+        .sum()
 }
 
 struct Perft {

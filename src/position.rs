@@ -4,7 +4,7 @@ use crate::bitboard::Bitboard;
 use crate::mv::Move;
 use crate::setup::{Piece, Role, Setup};
 use crate::square::{ByColor, Color, Geometry, Square};
-use crate::variant::{Rules, Variant};
+use crate::variant::{Goal, Rules, Variant};
 use std::fmt;
 
 /// A legal position. Fields are private: a `Position` can only be built valid.
@@ -97,19 +97,21 @@ pub struct IllegalMoveError {
 }
 
 impl Position {
-    /// The start position of a variant.
+    /// The start position of a variant: each side's men on its `start_rows`, counted from its
+    /// own back row.
     pub fn new(variant: Variant) -> Position {
         let rules = variant.rules();
         let g = rules.geometry;
-        let n = (rules.start_rows * g.size() / 2) as u32;
         let mut setup = Setup::empty(rules.first);
-        // Black (top side) starts on 1..=n, White on the last n squares.
-        for i in 1..=n {
-            setup.pieces.push((i, Piece::new(Color::Black, Role::Man)));
-            setup.pieces.push((
-                g.squares() as u32 + 1 - i,
-                Piece::new(Color::White, Role::Man),
-            ));
+        for sq in g.all_squares() {
+            for color in Color::ALL {
+                let row = g.advance(sq, color);
+                if (rules.start_rows.from..rules.start_rows.to).contains(&row) {
+                    setup
+                        .pieces
+                        .push((sq.number() as u32, Piece::new(color, Role::Man)));
+                }
+            }
         }
         Position::from_setup(&setup, variant).expect("start position is valid")
     }
@@ -161,7 +163,7 @@ impl Position {
                 pos.kings.set(bit);
             }
         }
-        let max = (rules.start_rows * g.size() / 2) as usize;
+        let max = rules.start_men() as usize;
         for color in Color::ALL {
             let count = *counts.get(color);
             if count > max {
@@ -317,7 +319,7 @@ impl Position {
             if !wants_capture {
                 return format!("the piece on {from} must capture");
             }
-            if self.rules().capture_choice == crate::variant::CaptureChoice::Majority {
+            if self.rules().majority_only() {
                 let most = legal[0].capture_count();
                 return format!(
                     "that capture does not exist; the majority rule requires taking {most} piece{}",
@@ -330,6 +332,19 @@ impl Position {
         } else {
             format!("the piece on {from} has no legal move")
         }
+    }
+
+    /// Whether the game is over by the variant's own rule, whatever the moves: in Breakthrough,
+    /// once a side has a king (crowning one wins).
+    pub fn is_variant_end(&self) -> bool {
+        self.rules().goal == Goal::FirstKing && self.kings.any()
+    }
+
+    /// Whether the king on `bit` may make a non-capturing move (the variant may limit a king's
+    /// moves in a row).
+    #[inline]
+    pub(crate) fn king_may_step(&self, _bit: u8) -> bool {
+        true
     }
 
     /// Plays a move produced by [`Position::legal_moves`] without checking it.

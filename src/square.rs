@@ -1,10 +1,12 @@
 //! The vocabulary of the board: colours, squares and the board geometry.
 //!
-//! Outside the engine a square is its official field number (1–50 on 10×10, 1–32 on 8×8),
-//! counted from the top-left as White sees the board: row 1 holds the squares on columns
-//! b, d, f, …; row 2 those on a, c, e, …. The same pattern covers International (1 = b10,
-//! 46 = a1), English (Black on 1–12) and the lidraughts numbering of Russian and Brazilian
-//! (1 = b8, 4 = h8, 5 = a7, 29 = a1, 32 = g1).
+//! Outside the engine a square is its official field number, counted from the top-left as White
+//! sees the board, row by row. On boards of dark squares the first row holds the squares on
+//! columns b, d, f, …, the second those on a, c, e, …: International (1 = b10, 46 = a1), English
+//! (Black on 1–12) and the lidraughts numbering of Russian and Brazilian (1 = b8, 4 = h8,
+//! 5 = a7, 29 = a1, 32 = g1). The Italian board is turned a quarter (1 = a8, 32 = h1), and the
+//! Turkish board uses all 64 squares (1 = a8, 64 = h1). Inside, a square is a bit of a
+//! [`Bitboard`] laid out by its [`Geometry`].
 
 use crate::bitboard::Bitboard;
 use std::fmt;
@@ -113,17 +115,37 @@ impl fmt::Display for Square {
     }
 }
 
-/// A diagonal direction in the padded bit layout.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// A direction on the board, as White sees it (up is towards Black).
+///
+/// The four diagonals come first, so the bitboard fast paths can index arrays of four by them.
+/// On boards of dark squares an orthogonal neighbour is two cells away (Frisian captures along
+/// rows and columns over the light squares between); on the full 64-square board it is next door.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Dir {
     UpLeft,
     UpRight,
     DownLeft,
     DownRight,
+    Up,
+    Down,
+    Left,
+    Right,
 }
 
 impl Dir {
-    pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
+    /// The four diagonals.
+    pub const DIAGONAL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
+    /// Every direction, diagonals first.
+    pub const ALL: [Dir; 8] = [
+        Dir::UpLeft,
+        Dir::UpRight,
+        Dir::DownLeft,
+        Dir::DownRight,
+        Dir::Up,
+        Dir::Down,
+        Dir::Left,
+        Dir::Right,
+    ];
 
     /// The reverse direction.
     #[inline]
@@ -133,6 +155,24 @@ impl Dir {
             Dir::UpRight => Dir::DownLeft,
             Dir::DownLeft => Dir::UpRight,
             Dir::DownRight => Dir::UpLeft,
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+
+    /// The same direction with the board turned upside down (up and down swapped).
+    #[inline]
+    pub const fn flipped(self) -> Dir {
+        match self {
+            Dir::UpLeft => Dir::DownLeft,
+            Dir::UpRight => Dir::DownRight,
+            Dir::DownLeft => Dir::UpLeft,
+            Dir::DownRight => Dir::UpRight,
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left | Dir::Right => self,
         }
     }
 
@@ -141,37 +181,146 @@ impl Dir {
     pub const fn is_forward(self, color: Color) -> bool {
         matches!(
             (self, color),
-            (Dir::UpLeft | Dir::UpRight, Color::White)
-                | (Dir::DownLeft | Dir::DownRight, Color::Black)
+            (Dir::UpLeft | Dir::UpRight | Dir::Up, Color::White)
+                | (Dir::DownLeft | Dir::DownRight | Dir::Down, Color::Black)
         )
+    }
+
+    /// `(rows, columns)` of one step, for a diagonal board (orthogonal steps skip a cell).
+    const fn cells(self, full_board: bool) -> (i8, i8) {
+        let o = if full_board { 1 } else { 2 };
+        match self {
+            Dir::UpLeft => (-1, -1),
+            Dir::UpRight => (-1, 1),
+            Dir::DownLeft => (1, -1),
+            Dir::DownRight => (1, 1),
+            Dir::Up => (-o, 0),
+            Dir::Down => (o, 0),
+            Dir::Left => (0, -o),
+            Dir::Right => (0, o),
+        }
     }
 }
 
-/// Board geometry: an `n`×`n` board with `n / 2` playable squares per row.
+/// A set of directions. Rule tables write them for White; [`Dirs::for_color`] turns them
+/// round for Black, so "forward" is one word in the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Dirs(u8);
+
+impl Dirs {
+    pub const NONE: Dirs = Dirs(0);
+    /// All four diagonals.
+    pub const DIAGONAL: Dirs = Dirs(0b1111);
+    /// The two forward diagonals.
+    pub const FORWARD_DIAGONAL: Dirs = Dirs::of(&[Dir::UpLeft, Dir::UpRight]);
+    /// Along rows and columns.
+    pub const ORTHOGONAL: Dirs = Dirs(0b1111_0000);
+    /// Straight forward and sideways (Turkish men).
+    pub const FORWARD_AND_SIDEWAYS: Dirs = Dirs::of(&[Dir::Up, Dir::Left, Dir::Right]);
+    /// Diagonals, rows and columns (Frisian captures).
+    pub const ALL: Dirs = Dirs(0xff);
+
+    pub const fn of(dirs: &[Dir]) -> Dirs {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < dirs.len() {
+            bits |= 1 << dirs[i] as u8;
+            i += 1;
+        }
+        Dirs(bits)
+    }
+
+    #[inline]
+    pub const fn contains(self, dir: Dir) -> bool {
+        self.0 & (1 << dir as u8) != 0
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every direction here is a diagonal.
+    pub const fn is_diagonal(self) -> bool {
+        self.0 & !Dirs::DIAGONAL.0 == 0
+    }
+
+    /// The set as `color` sees it: unchanged for White, upside down for Black.
+    #[inline]
+    pub const fn for_color(self, color: Color) -> Dirs {
+        match color {
+            Color::White => self,
+            Color::Black => {
+                let mut out = 0;
+                let mut i = 0;
+                while i < 8 {
+                    let d = Dir::ALL[i];
+                    if self.contains(d) {
+                        out |= 1 << d.flipped() as u8;
+                    }
+                    i += 1;
+                }
+                Dirs(out)
+            }
+        }
+    }
+
+    /// The directions in the set, diagonals first.
+    pub fn iter(self) -> impl Iterator<Item = Dir> {
+        Dir::ALL.into_iter().filter(move |&d| self.contains(d))
+    }
+}
+
+/// The boards the variants are played on. Each is a table computed at compile time: field
+/// numbers, cells, the bit layout and the neighbours of every square in every [`Dir`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Geometry {
-    size: u8,
+    id: u8,
+}
+
+/// Which cells of a board are played on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    /// The dark squares, the bottom-left corner (a1) among them.
+    Dark,
+    /// The dark squares of a board turned a quarter: the bottom-left corner is light and a1
+    /// unused, as Italians (and Spaniards and Portuguese) set the board up.
+    Turned,
+    /// All 64 squares (Turkish).
+    All,
 }
 
 impl Geometry {
-    pub const EIGHT: Geometry = Geometry { size: 8 };
-    pub const TEN: Geometry = Geometry { size: 10 };
+    /// 8×8, the dark squares, 1 = b8 … 32 = g1 (English, Russian, Brazilian, Czech, Pool).
+    pub const EIGHT: Geometry = Geometry { id: 0 };
+    /// 10×10, the dark squares, 1 = b10 … 50 = i1 (International and its family, Frisian).
+    pub const TEN: Geometry = Geometry { id: 1 };
+    /// 8×8 turned a quarter, a1 light: 1 = a8, 4 = g8, 5 = b7 … 32 = h1.
+    pub const EIGHT_TURNED: Geometry = Geometry { id: 2 };
+    /// 8×8, all 64 squares: 1 = a8 … 8 = h8 … 64 = h1.
+    pub const FULL_EIGHT: Geometry = Geometry { id: 3 };
+
+    #[inline]
+    const fn t(self) -> &'static Tables {
+        &TABLES[self.id as usize]
+    }
 
     /// Width and height in cells (8 or 10).
     #[inline]
     pub const fn size(self) -> u8 {
-        self.size
+        self.t().size
     }
 
-    #[inline]
-    const fn per_row(self) -> u8 {
-        self.size / 2
-    }
-
-    /// Number of playable squares (32 or 50).
+    /// Number of playable squares (32, 50 or 64).
     #[inline]
     pub const fn squares(self) -> u8 {
-        self.size * self.size / 2
+        self.t().squares
+    }
+
+    /// Whether every cell is played on (no light squares).
+    #[inline]
+    pub const fn is_full(self) -> bool {
+        self.squares() == self.size() * self.size()
     }
 
     /// Every playable square, in field-number order.
@@ -185,84 +334,93 @@ impl Geometry {
         n >= 1 && n <= self.squares() as u32
     }
 
-    /// Index into the per-geometry tables below.
-    #[inline]
-    const fn table(self) -> usize {
-        (self.size == 10) as usize
-    }
-
-    /// The bit of a square in the padded layout.
+    /// The bit of a square in the board's bit layout.
     #[inline]
     pub const fn bit(self, sq: Square) -> u8 {
-        TABLES[self.table()].bit_of[sq.0 as usize & 63]
+        self.t().bit_of[sq.0 as usize & 63]
     }
 
     /// The square of a (valid, non-ghost) bit.
     #[inline]
     pub const fn square(self, bit: u8) -> Square {
-        Square(TABLES[self.table()].square_of[bit as usize & 63])
+        Square(self.t().square_of[bit as usize & 63])
     }
 
     /// All playable cells.
     #[inline]
     pub const fn mask(self) -> Bitboard {
-        Bitboard(TABLES[self.table()].mask)
+        Bitboard(self.t().mask)
     }
 
-    /// The signed bit step of one diagonal move.
+    /// The signed bit step of one diagonal step, for the bitboard fast paths. It is the same
+    /// everywhere on boards of dark squares (ghost bits absorb the row ends); elsewhere, and for
+    /// orthogonal directions, use [`Geometry::next`] and [`Geometry::ray`].
     #[inline]
     pub const fn step(self, dir: Dir) -> i8 {
-        let p = self.per_row() as i8;
-        match dir {
-            Dir::UpLeft => -(p + 1),
-            Dir::UpRight => -p,
-            Dir::DownLeft => p,
-            Dir::DownRight => p + 1,
+        self.t().steps[dir as usize]
+    }
+
+    /// The neighbouring square's bit in direction `dir`, if there is one.
+    #[inline]
+    pub const fn next(self, bit: u8, dir: Dir) -> Option<u8> {
+        match self.t().next[bit as usize & 63][dir as usize] {
+            NONE => None,
+            b => Some(b),
         }
     }
 
     /// The cells beyond `bit` in direction `dir`, up to the edge of the board.
     #[inline]
     pub const fn ray(self, bit: u8, dir: Dir) -> Bitboard {
-        Bitboard(TABLES[self.table()].rays[bit as usize & 63][dir as usize])
+        Bitboard(self.t().rays[bit as usize & 63][dir as usize])
     }
 
-    /// Row from the top, 0-based (row 0 holds squares 1..).
+    /// Row from the top, 0-based.
     #[inline]
     pub const fn row(self, sq: Square) -> u8 {
-        sq.0 / self.per_row()
+        self.t().cell_of[sq.0 as usize & 63].0
     }
 
     /// Column from the left (a = 0).
     #[inline]
     pub const fn col(self, sq: Square) -> u8 {
-        let r = self.row(sq);
-        let i = sq.0 % self.per_row();
-        2 * i + if r % 2 == 0 { 1 } else { 0 }
+        self.t().cell_of[sq.0 as usize & 63].1
     }
 
     /// The square at a row (from the top) and column (from the left), if it is playable.
     pub const fn at(self, row: u8, col: u8) -> Option<Square> {
-        if row >= self.size || col >= self.size || (row + col) % 2 == 0 {
+        if row >= self.size() || col >= self.size() {
             return None;
         }
-        Some(Square(row * self.per_row() + col / 2))
+        match self.t().at[row as usize][col as usize] {
+            NONE => None,
+            i => Some(Square(i)),
+        }
     }
 
     /// The row on which `color`'s men are crowned.
     #[inline]
     pub const fn promotion_row(self, color: Color) -> Bitboard {
-        let t = &TABLES[self.table()];
+        let t = self.t();
         Bitboard(match color {
             Color::White => t.top_row,
             Color::Black => t.bottom_row,
         })
     }
 
+    /// How many rows `sq` lies in front of `color`'s back row (0 on the back row).
+    #[inline]
+    pub const fn advance(self, sq: Square, color: Color) -> u8 {
+        match color {
+            Color::White => self.size() - 1 - self.row(sq),
+            Color::Black => self.row(sq),
+        }
+    }
+
     /// Algebraic name (`c3`), with a1 at White's bottom-left.
     pub fn algebraic(self, sq: Square) -> String {
         let col = (b'a' + self.col(sq)) as char;
-        format!("{col}{}", self.size - self.row(sq))
+        format!("{col}{}", self.size() - self.row(sq))
     }
 
     /// Parses an algebraic name such as `c3`; `None` if it is not a playable square.
@@ -273,75 +431,128 @@ impl Geometry {
         }
         let col = b[0].to_ascii_lowercase().checked_sub(b'a')?;
         let rank: u8 = s[1..].parse().ok()?;
-        if rank == 0 || rank > self.size {
+        if rank == 0 || rank > self.size() {
             return None;
         }
-        self.at(self.size - rank, col)
+        self.at(self.size() - rank, col)
     }
 }
 
-/// Square/bit conversions and masks, computed at compile time for both board sizes: the move
-/// generator converts on every move, so these must not divide or loop.
+const NONE: u8 = u8::MAX;
+
+/// Square/bit conversions, masks and neighbours, computed at compile time for each board: the
+/// move generator converts on every move, so these must not divide or loop.
 struct Tables {
+    size: u8,
+    squares: u8,
     bit_of: [u8; 64],
     square_of: [u8; 64],
+    /// `(row, col)` of each square.
+    cell_of: [(u8, u8); 64],
+    /// The square on each cell, or `NONE`.
+    at: [[u8; 10]; 10],
     mask: u64,
     top_row: u64,
     bottom_row: u64,
-    /// Cells beyond each cell in each direction (`Dir as usize`), up to the edge.
-    rays: [[u64; 4]; 64],
+    /// Bit steps of the diagonal directions (0 where a step is not one shift).
+    steps: [i8; 8],
+    /// The neighbour of each bit in each direction (`Dir as usize`), or `NONE`.
+    next: [[u8; 8]; 64],
+    /// Cells beyond each cell in each direction, up to the edge.
+    rays: [[u64; 8]; 64],
 }
 
-const fn tables(size: u8) -> Tables {
-    let per_row = size / 2;
+/// Boards of dark squares use a padded layout: one ghost bit after every two rows, so that each
+/// diagonal step is the same shift everywhere (`size/2` and `size/2 + 1`) and never wraps onto a
+/// playable cell. A turned board is laid out as its mirror image, so the same shifts serve with
+/// left and right exchanged. The full board uses `row * 8 + col`.
+const fn tables(size: u8, cells: Cells) -> Tables {
+    let full = matches!(cells, Cells::All);
+    let per_row = if full { size } else { size / 2 };
     let squares = size * per_row;
     let mut t = Tables {
+        size,
+        squares,
         bit_of: [0; 64],
         square_of: [0; 64],
+        cell_of: [(0, 0); 64],
+        at: [[NONE; 10]; 10],
         mask: 0,
         top_row: 0,
         bottom_row: 0,
-        rays: [[0; 4]; 64],
+        steps: [0; 8],
+        next: [[NONE; 8]; 64],
+        rays: [[0; 8]; 64],
     };
     let mut i = 0;
     while i < squares {
-        let bit = i + i / (2 * per_row);
+        let row = i / per_row;
+        let k = i % per_row;
+        let (col, bit) = match cells {
+            Cells::All => (k, i),
+            Cells::Dark | Cells::Turned => {
+                let odd_first = matches!(cells, Cells::Dark);
+                let col = 2 * k + if (row % 2 == 0) == odd_first { 1 } else { 0 };
+                // The cell's index on the board as laid out (mirrored if turned).
+                let laid = match cells {
+                    Cells::Turned => row * per_row + (size - 1 - col) / 2,
+                    _ => i,
+                };
+                (col, laid + laid / (2 * per_row))
+            }
+        };
         t.bit_of[i as usize] = bit;
         t.square_of[bit as usize] = i;
+        t.cell_of[i as usize] = (row, col);
+        t.at[row as usize][col as usize] = i;
         t.mask |= 1 << bit;
-        if i < per_row {
+        if row == 0 {
             t.top_row |= 1 << bit;
         }
-        if i >= squares - per_row {
+        if row == size - 1 {
             t.bottom_row |= 1 << bit;
         }
         i += 1;
     }
-    let steps = [
-        -(per_row as i8 + 1),
-        -(per_row as i8),
-        per_row as i8,
-        per_row as i8 + 1,
-    ];
-    let mut bit = 0;
-    while bit < 64 {
-        if t.mask & (1 << bit) != 0 {
-            let mut d = 0;
-            while d < 4 {
-                let mut at = bit as i8 + steps[d];
-                while at >= 0 && at < 64 && t.mask & (1 << at) != 0 {
-                    t.rays[bit][d] |= 1 << at;
-                    at += steps[d];
+    let p = per_row as i8;
+    t.steps = match cells {
+        Cells::Dark => [-(p + 1), -p, p, p + 1, 0, 0, 0, 0],
+        Cells::Turned => [-p, -(p + 1), p + 1, p, 0, 0, 0, 0],
+        Cells::All => [-9, -7, 7, 9, -8, 8, -1, 1],
+    };
+    let mut i = 0;
+    while i < squares {
+        let (row, col) = t.cell_of[i as usize];
+        let bit = t.bit_of[i as usize] as usize;
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = Dir::ALL[d].cells(full);
+            let (mut r, mut c) = (row as i8 + dr, col as i8 + dc);
+            let mut first = true;
+            while r >= 0 && c >= 0 && r < size as i8 && c < size as i8 {
+                let sq = t.at[r as usize][c as usize];
+                let b = t.bit_of[sq as usize];
+                if first {
+                    t.next[bit][d] = b;
+                    first = false;
                 }
-                d += 1;
+                t.rays[bit][d] |= 1 << b;
+                r += dr;
+                c += dc;
             }
+            d += 1;
         }
-        bit += 1;
+        i += 1;
     }
     t
 }
 
-static TABLES: [Tables; 2] = [tables(8), tables(10)];
+static TABLES: [Tables; 4] = [
+    tables(8, Cells::Dark),
+    tables(10, Cells::Dark),
+    tables(8, Cells::Turned),
+    tables(8, Cells::All),
+];
 
 #[cfg(test)]
 mod tests {
@@ -349,7 +560,7 @@ mod tests {
 
     #[test]
     fn bits_round_trip_and_ghosts_are_excluded() {
-        for g in [Geometry::EIGHT, Geometry::TEN] {
+        for g in ALL_BOARDS {
             let mut seen = Bitboard::EMPTY;
             for sq in g.all_squares() {
                 let bit = g.bit(sq);
@@ -360,6 +571,66 @@ mod tests {
             assert_eq!(g.mask().count(), g.squares() as u32);
         }
         assert_eq!(Geometry::TEN.mask().0.leading_zeros(), 64 - 54);
+    }
+
+    const ALL_BOARDS: [Geometry; 4] = [
+        Geometry::EIGHT,
+        Geometry::TEN,
+        Geometry::EIGHT_TURNED,
+        Geometry::FULL_EIGHT,
+    ];
+
+    #[test]
+    fn neighbours_agree_with_the_diagonal_shifts() {
+        for g in [Geometry::EIGHT, Geometry::TEN, Geometry::EIGHT_TURNED] {
+            for sq in g.all_squares() {
+                let bit = g.bit(sq);
+                for dir in Dir::DIAGONAL {
+                    let shifted = Bitboard::from_bit(bit).shift(g.step(dir)) & g.mask();
+                    assert_eq!(shifted.first(), g.next(bit, dir), "{g:?} {sq} {dir:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn turned_and_full_boards() {
+        let t = Geometry::EIGHT_TURNED;
+        assert_eq!(t.algebraic(Square::from_number(1)), "a8");
+        assert_eq!(t.algebraic(Square::from_number(5)), "b7");
+        assert_eq!(t.algebraic(Square::from_number(21)), "b3");
+        assert_eq!(t.algebraic(Square::from_number(32)), "h1");
+        assert_eq!(t.parse_algebraic("a1"), None);
+        // 21 reaches 17 and 18, 24 only 20 (the first moves of Italian draughts).
+        let up = |n: u8| {
+            [Dir::UpLeft, Dir::UpRight].map(|d| {
+                t.next(t.bit(Square::from_number(n)), d)
+                    .map(|b| t.square(b).number())
+            })
+        };
+        assert_eq!(up(21), [Some(17), Some(18)]);
+        assert_eq!(up(24), [Some(20), None]);
+        let f = Geometry::FULL_EIGHT;
+        assert_eq!(f.squares(), 64);
+        assert_eq!(f.algebraic(Square::from_number(1)), "a8");
+        assert_eq!(f.algebraic(Square::from_number(64)), "h1");
+        let a1 = f.bit(f.parse_algebraic("a1").unwrap());
+        assert_eq!(f.next(a1, Dir::Left), None);
+        assert_eq!(
+            f.square(f.next(a1, Dir::Up).unwrap()),
+            f.parse_algebraic("a2").unwrap()
+        );
+        assert_eq!(f.ray(a1, Dir::Right).count(), 7);
+        // Frisian: orthogonal neighbours on the dark squares are two cells away.
+        let g = Geometry::TEN;
+        let n = |sq: u8, d| {
+            g.next(g.bit(Square::from_number(sq)), d)
+                .map(|b| g.square(b).number())
+        };
+        assert_eq!(n(28, Dir::Right), Some(29));
+        assert_eq!(n(28, Dir::Down), Some(38));
+        assert_eq!(n(26, Dir::Left), None);
+        assert_eq!(n(5, Dir::Up), None);
     }
 
     #[test]

@@ -46,7 +46,7 @@ fn random_setup() -> impl Strategy<Value = Position> {
     (variant(), any::<bool>(), prop::collection::vec(0u8..16, 50)).prop_map(
         |(variant, white_to_move, cells)| {
             let g = variant.geometry();
-            let max = (variant.rules().start_rows * g.size() / 2) as usize;
+            let max = variant.rules().start_men() as usize;
             let turn = if white_to_move {
                 Color::White
             } else {
@@ -470,6 +470,19 @@ proptest! {
             prop_assert_eq!(perft(&pos, depth), walk(&pos, depth), "{:?} depth {}", pos, depth);
         }
         prop_assert_eq!(perft_threads(&pos, 4, 3), perft(&pos, 4), "{:?}", pos);
+    }
+
+    /// The bitboard fast paths compute what the rules generator states one jump at a time.
+    #[test]
+    fn fast_paths_match_the_rules_generator(pos in position()) {
+        let fast: BTreeSet<Key> = pos.legal_moves().iter().map(key).collect();
+        let by_rules = pos.legal_moves_by_rules();
+        let rules: BTreeSet<Key> = by_rules.iter().map(key).collect();
+        prop_assert_eq!(&fast, &rules, "{:?}", pos);
+        prop_assert_eq!(by_rules.len(), rules.len(), "{:?} lists a move twice", pos);
+        for m in &by_rules {
+            prop_assert_eq!(m.path().len(), m.captures().len().max(1), "{:?} {:?}", pos, m);
+        }
     }
 
     #[test]

@@ -118,7 +118,7 @@ fn ci(c: Color) -> usize {
 /// Number of quiet moves `color` would have (men forward steps, king steps or slides).
 pub fn mobility(pos: &Position, color: Color) -> i32 {
     let g = pos.geometry();
-    let flying = pos.rules().flying_kings;
+    let flying = pos.rules().flying_kings();
     let us = pos.pieces(color);
     let empty = g.mask() & !pos.occupied();
     let men = us & !pos.kings();
@@ -211,7 +211,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 
     let material_w = white.men as i32 * MAN + white.kings as i32 * w.king;
     let material_b = black.men as i32 * MAN + black.kings as i32 * w.king;
-    let start_men = (pos.rules().start_rows as i32) * g.size() as i32; // both sides together
+    let start_men = 2 * pos.rules().start_men() as i32; // both sides together
     let phase = ((white.men + black.men) as i32 * 256 / start_men).min(256);
 
     let mut score = material_w - material_b;
@@ -227,7 +227,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 
     // Flying kings: a lone king holds against up to three pieces including a king (FMJD
     // 16- and 5-move rules, Russian 7.2.4–7.2.8); score such endings as nearly drawn.
-    if pos.rules().flying_kings {
+    if pos.rules().flying_kings() {
         let lone = |c: crate::Counts| c.total() == 1 && c.kings == 1;
         let holds = |strong: crate::Counts, weak: crate::Counts| {
             lone(weak) && strong.kings >= 1 && strong.total() <= 3

@@ -1,25 +1,22 @@
-//! Legal move generation, driven by the variant's [`Rules`].
+//! The fast paths: bitboard move generation and perft's bulk counting for the variants whose
+//! rules fit diagonal shifts (International, English, Russian, Brazilian, and the variants that
+//! move as they do).
 //!
-//! Captures are compulsory in every variant, so the generator first finds the pieces able to
-//! capture (a few shifts); only if there are any does it run the depth-first capture search from
-//! them, which follows these rules:
-//! - captured pieces stay on the board until the move ends (the "Turkish strike"; FMJD rules,
-//!   art. 4 "The capture"): they cannot be jumped twice and block a flying king's path;
-//! - the moving piece has left its square, which may be crossed or even landed on again;
-//! - with [`CaptureChoice::Majority`] only the longest sequences are legal (FMJD art. 4), otherwise
-//!   any sequence that cannot be extended (a started capture must be completed);
-//! - promotion during a capture follows [`CapturePromotion`];
-//! - sequences with the same origin, destination and captured set are one move (FMJD art. 4 and
-//!   the published perft counts).
+//! It computes exactly what [`super::rules`] states one step at a time, only faster, and is
+//! checked against it: the property tests compare both on random positions of every variant
+//! listed here, and the `apply_move` fuzz target compares perft with the move lists.
 //!
-//! Each function is compiled once per variant (`Spec`), so the rule table and the board
-//! geometry are constants in the hot loops rather than lookups.
+//! Captures are compulsory, so the generator first finds the pieces able to capture (a few
+//! shifts); every capture is then often a single jump, or (under the majority rule) a man's
+//! two-piece capture, found set-wise; otherwise a depth-first capture search runs from the
+//! capturing pieces. Each function is compiled once per variant (`Spec`), so the rule table and
+//! the board geometry are constants in the hot loops rather than lookups.
 
 use crate::bitboard::Bitboard;
 use crate::mv::{Move, MAX_CAPTURES};
 use crate::position::Position;
-use crate::square::{Color, Dir, Geometry, Square};
-use crate::variant::{self, CaptureChoice, CapturePromotion, Rules, Variant};
+use crate::square::{Color, Dir, Dirs, Geometry, Square};
+use crate::variant::{self, CapturePromotion, KingRange, Removal, Rules, Variant};
 use std::marker::PhantomData;
 
 /// A variant's rules as a compile-time constant.
@@ -27,34 +24,40 @@ pub(crate) trait Spec {
     const RULES: Rules;
 }
 
-struct International;
-struct English;
-struct Russian;
-struct Brazilian;
-
-impl Spec for International {
-    const RULES: Rules = variant::INTERNATIONAL;
-}
-impl Spec for English {
-    const RULES: Rules = variant::ENGLISH;
-}
-impl Spec for Russian {
-    const RULES: Rules = variant::RUSSIAN;
-}
-impl Spec for Brazilian {
-    const RULES: Rules = variant::BRAZILIAN;
-}
-
-/// Calls `$f::<Spec of the position's variant>($pos, args...)`.
-macro_rules! dispatch {
-    ($pos:expr, $f:ident ( $($arg:expr),* )) => {
-        match $pos.variant {
-            Variant::International => $f::<International>($pos $(, $arg)*),
-            Variant::English => $f::<English>($pos $(, $arg)*),
-            Variant::Russian => $f::<Russian>($pos $(, $arg)*),
-            Variant::Brazilian => $f::<Brazilian>($pos $(, $arg)*),
+/// `struct $name;` implementing [`Spec`] with `$rules`, checked at compile time to lie within
+/// what the fast paths compute ([`covers`]).
+macro_rules! spec {
+    ($($name:ident = $rules:expr;)*) => {$(
+        struct $name;
+        impl Spec for $name {
+            const RULES: Rules = $rules;
         }
-    };
+        const _: () = assert!(covers(&$rules));
+    )*};
+}
+
+spec! {
+    International = variant::INTERNATIONAL;
+    English = variant::ENGLISH;
+    Russian = variant::RUSSIAN;
+    Brazilian = variant::BRAZILIAN;
+}
+
+/// Whether the fast paths compute `rules` exactly: diagonal moves on a board of dark squares,
+/// men stepping forward and capturing forward or both ways, any capture or the most pieces,
+/// captured pieces removed at the end of the move.
+pub(crate) const fn covers(rules: &Rules) -> bool {
+    let diagonal = !rules.geometry.is_full()
+        && matches!(rules.men_move, Dirs::FORWARD_DIAGONAL)
+        && matches!(rules.men_capture, Dirs::FORWARD_DIAGONAL | Dirs::DIAGONAL)
+        && matches!(rules.king_move, Dirs::DIAGONAL)
+        && matches!(rules.king_capture, Dirs::DIAGONAL);
+    diagonal
+        && rules.men_capture_kings
+        && matches!(rules.removal, Removal::AtEnd)
+        && (rules.free_choice() || rules.majority_only())
+        && rules.king_move_limit.is_none()
+        && matches!(rules.king_range, KingRange::Short | KingRange::Flying)
 }
 
 /// A computation compiled once per variant, for callers outside this module (perft).
@@ -63,14 +66,47 @@ pub(crate) trait PerVariant {
     fn run<S: Spec>(self, pos: &Position) -> Self::Output;
 }
 
-/// Runs `f` compiled for `pos`'s variant.
-pub(crate) fn per_variant<F: PerVariant>(pos: &Position, f: F) -> F::Output {
-    match pos.variant {
+/// Runs `f` compiled for `pos`'s variant, if the fast paths cover it.
+#[inline]
+pub(crate) fn per_variant<F: PerVariant>(pos: &Position, f: F) -> Option<F::Output> {
+    Some(match pos.variant {
         Variant::International => f.run::<International>(pos),
         Variant::English => f.run::<English>(pos),
         Variant::Russian => f.run::<Russian>(pos),
         Variant::Brazilian => f.run::<Brazilian>(pos),
+        #[allow(unreachable_patterns)]
+        _ => return None,
+    })
+}
+
+/// The legal moves, if the fast paths cover the variant.
+pub(crate) fn legal_moves_into(pos: &Position, out: &mut Vec<Move>) -> bool {
+    struct Gen<'a>(&'a mut Vec<Move>);
+    impl PerVariant for Gen<'_> {
+        type Output = ();
+        fn run<S: Spec>(self, pos: &Position) {
+            self.0.clear();
+            let captures = find_captures::<S>(pos);
+            if captures.any() {
+                gen_captures::<S, _>(pos, &captures, self.0);
+            } else {
+                gen_quiet::<S>(pos, self.0);
+            }
+        }
     }
+    per_variant(pos, Gen(out)).is_some()
+}
+
+/// Whether the side to move can capture, if the fast paths cover the variant.
+pub(crate) fn has_capture(pos: &Position) -> Option<bool> {
+    struct HasCapture;
+    impl PerVariant for HasCapture {
+        type Output = bool;
+        fn run<S: Spec>(self, pos: &Position) -> bool {
+            find_captures::<S>(pos).any()
+        }
+    }
+    per_variant(pos, HasCapture)
 }
 
 /// `for $dir in Dir::ALL $body`, unrolled so that each copy of the body sees its direction (and
@@ -86,24 +122,6 @@ macro_rules! for_each_dir {
         #[allow(clippy::single_element_loop)]
         for $dir in [Dir::DownRight] $body
     };
-}
-
-impl Position {
-    /// Appends the legal moves of the side to move to `out` (which is cleared first).
-    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        out.clear();
-        let captures = dispatch!(self, find_captures());
-        if captures.any() {
-            dispatch!(self, gen_capture_moves(&captures, out));
-        } else {
-            dispatch!(self, gen_quiet(out));
-        }
-    }
-
-    /// Whether the side to move has a capture (and so must capture).
-    pub fn has_capture(&self) -> bool {
-        dispatch!(self, find_captures()).any()
-    }
 }
 
 /// Number of legal moves, without building any move (perft's bulk counting); `scratch` holds
@@ -244,7 +262,7 @@ fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
             }
         }
         for from in kings {
-            if S::RULES.flying_kings {
+            if S::RULES.flying_kings() {
                 // Nearest square first.
                 let (mut targets, _) = reach::<S>(from, dir, !empty);
                 while let Some(to) = if step > 0 {
@@ -267,7 +285,7 @@ fn for_each_quiet<S: Spec>(pos: &Position, mut f: impl FnMut(u8, u8, bool)) {
 
 /// What the side to move can capture, seen one jump deep.
 struct Captures {
-    /// Men able to jump in each direction (indexed like `Dir::ALL`).
+    /// Men able to jump in each direction (indexed like `Dir::DIAGONAL`).
     men: [Bitboard; 4],
     /// Kings able to capture.
     kings: Bitboard,
@@ -333,11 +351,11 @@ fn find_captures<S: Spec>(pos: &Position) -> Captures {
         let step = g.step(dir);
         // Enemy pieces with an empty square behind them, seen from this direction.
         let targets = them & empty.shift(-step);
-        if S::RULES.men_capture_backward || dir.is_forward(pos.turn) {
+        if S::RULES.men_capture_backward() || dir.is_forward(pos.turn) {
             found.men[dir as usize] = targets.shift(-step) & men;
         }
         if kings.any() {
-            if S::RULES.flying_kings {
+            if S::RULES.flying_kings() {
                 let reach = slide(kings, step, empty);
                 found.king_reach[dir as usize] = reach;
                 let victims = reach.shift(step) & targets;
@@ -359,7 +377,7 @@ fn find_captures<S: Spec>(pos: &Position) -> Captures {
 /// shifts: no landing square offers a further jump. For men this is checked with every jumping
 /// man's origin counted as empty (a superset of what any one sequence sees); for kings it is
 /// exact as it stands, since a second capture cannot cross the diagonal of the first. Then every
-/// jump in `captures` is one legal move, under any [`CaptureChoice`], and the capture search is
+/// jump in `captures` is one legal move, under free choice or the majority rule, and the capture search is
 /// not needed.
 #[inline(always)]
 fn only_single_jumps<S: Spec>(pos: &Position, captures: &Captures) -> bool {
@@ -389,13 +407,13 @@ fn only_single_jumps<S: Spec>(pos: &Position, captures: &Captures) -> bool {
                 continue;
             }
             let s = g.step(next);
-            if (S::RULES.men_capture_backward || next.is_forward(pos.turn))
+            if (S::RULES.men_capture_backward() || next.is_forward(pos.turn))
                 && (men & (them & empty_men.shift(-s)).shift(-s)).any()
             {
                 return false;
             }
             if kings.any() {
-                let from = if S::RULES.flying_kings && next != dir {
+                let from = if S::RULES.flying_kings() && next != dir {
                     slide(kings, s, empty)
                 } else {
                     // Going on straight, the landing squares already run up to the next piece.
@@ -413,7 +431,7 @@ fn only_single_jumps<S: Spec>(pos: &Position, captures: &Captures) -> bool {
 /// Two-piece captures by men, found with whole-board shifts (see [`double_jumps`]).
 struct DoubleJumps {
     /// `[first][second]`: the squares where a man lands after a jump in direction `first` and
-    /// from which it jumps again in direction `second` (indexed like `Dir::ALL`).
+    /// from which it jumps again in direction `second` (indexed like `Dir::DIAGONAL`).
     after_first: [[Bitboard; 4]; 4],
 }
 
@@ -432,9 +450,9 @@ impl DoubleJumps {
     fn for_each<S: Spec>(&self, pos: &Position, mut f: impl FnMut(CaptureKey)) {
         let g = S::RULES.geometry;
         let promo = g.promotion_row(pos.turn);
-        for first in Dir::ALL {
+        for first in Dir::DIAGONAL {
             let s1 = g.step(first);
-            for second in Dir::ALL {
+            for second in Dir::DIAGONAL {
                 let s2 = g.step(second);
                 for at in self.after_first[first as usize][second as usize] {
                     let to = (at as i8 + 2 * s2) as u8;
@@ -466,9 +484,9 @@ impl DoubleJumps {
 /// destination and captured pieces, so each one is a move of its own.
 #[inline(always)]
 fn double_jumps<S: Spec>(pos: &Position, captures: &Captures) -> Option<DoubleJumps> {
-    if S::RULES.capture_choice != CaptureChoice::Majority
+    if !S::RULES.majority_only()
         || S::RULES.capture_promotion != CapturePromotion::AtEndOnly
-        || !S::RULES.men_capture_backward
+        || !S::RULES.men_capture_backward()
         || captures.kings.any()
     {
         return None;
@@ -539,7 +557,7 @@ fn count_quiet<S: Spec>(pos: &Position, captures: &Captures) -> usize {
         if kings.any() {
             // Every king's moves in this direction, at once: two kings never reach the same
             // square from the same side.
-            n += if S::RULES.flying_kings {
+            n += if S::RULES.flying_kings() {
                 // The capture finder slid up to 7 squares; a quiet move goes up to 9.
                 let mut reach = captures.king_reach[dir as usize];
                 reach |= reach.shift(step) & empty;
@@ -637,10 +655,6 @@ impl Found for Vec<Move> {
     }
 }
 
-fn gen_capture_moves<S: Spec>(pos: &Position, captures: &Captures, out: &mut Vec<Move>) {
-    gen_captures::<S, _>(pos, captures, out);
-}
-
 /// Calls `f(capture, victim)` for each capture when [`only_single_jumps`] holds, in the search's
 /// order: by origin, then direction, then nearest landing first.
 #[inline(always)]
@@ -660,7 +674,7 @@ fn for_each_single_jump<S: Spec>(
                 let to = (victim as i8 + step) as u8;
                 f(CaptureKey::single(from, victim, to, promo.contains(to)), victim);
             } else if captures.kings.contains(from) {
-                let victim = if S::RULES.flying_kings {
+                let victim = if S::RULES.flying_kings() {
                     reach::<S>(from, dir, occupied).1
                 } else {
                     Some((from as i8 + step) as u8).filter(|&v| g.mask().contains(v))
@@ -669,7 +683,7 @@ fn for_each_single_jump<S: Spec>(
                 let mut to = victim as i8 + step;
                 while to >= 0 && captures.king_landings[dir as usize].contains(to as u8) {
                     f(CaptureKey::single(from, victim, to as u8, false), victim);
-                    if !S::RULES.flying_kings {
+                    if !S::RULES.flying_kings() {
                         break;
                     }
                     to += step;
@@ -755,7 +769,7 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
             let victims = self.enemies & !captured;
             let here = Bitboard::from_bit(at);
             for_each_dir!(dir => {
-                if !(S::RULES.men_capture_backward || dir.is_forward(self.color)) {
+                if !(S::RULES.men_capture_backward() || dir.is_forward(self.color)) {
                     continue;
                 }
                 let step = g.step(dir);
@@ -799,7 +813,7 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
             let victims = self.enemies & !captured;
             for_each_dir!(dir => {
                 let step = g.step(dir);
-                let (victim, landings) = if S::RULES.flying_kings {
+                let (victim, landings) = if S::RULES.flying_kings() {
                     let (_, Some(victim)) = reach::<S>(at, dir, self.occupied) else {
                         continue;
                     };
@@ -817,7 +831,7 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
                 // once. A flying king must land on one of them if there is any (Russian rules;
                 // under the majority rule the shorter sequences would be dropped anyway); from
                 // the others the sequence ends, recorded without searching further.
-                let continuing = if S::RULES.flying_kings {
+                let continuing = if S::RULES.flying_kings() {
                     self.king_landings_going_on(landings, dir, captured)
                 } else {
                     landings
@@ -877,7 +891,7 @@ impl<S: Spec, O: Found> CaptureSearch<'_, S, O> {
     }
 
     fn record(&mut self, at: u8, captured: Bitboard, len: usize, crowned: bool) {
-        if S::RULES.capture_choice == CaptureChoice::Majority {
+        if S::RULES.majority_only() {
             if len < self.best {
                 return;
             }

@@ -1,0 +1,45 @@
+//! Legal moves.
+//!
+//! A move is a step or a capture. Capturing is compulsory in every variant: if any piece can
+//! capture, the legal moves are the complete capture sequences the variant's precedence allows,
+//! otherwise they are the steps. [`rules`] states this for every variant, one jump at a time,
+//! straight from the [`crate::variant::Rules`] table; [`fast`] computes the same moves and
+//! perft's counts with whole-board shifts for the variants whose rules it covers, and is
+//! proven equal to [`rules`] by the property tests and the fuzz targets.
+
+pub(crate) mod fast;
+pub(crate) mod rules;
+
+use crate::mv::Move;
+use crate::position::Position;
+
+impl Position {
+    /// Puts the legal moves of the side to move in `out` (which is cleared first). A position
+    /// where the game is over by the variant's own rule (a king crowned in Breakthrough) has
+    /// none.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_variant_end() {
+            return;
+        }
+        if !fast::legal_moves_into(self, out) {
+            rules::legal_moves_into(self, out);
+        }
+    }
+
+    /// The legal moves by the rules generator alone, never the fast paths (for tests that
+    /// prove the two equal).
+    #[doc(hidden)]
+    pub fn legal_moves_by_rules(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if !self.is_variant_end() {
+            rules::legal_moves_into(self, &mut out);
+        }
+        out
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    pub fn has_capture(&self) -> bool {
+        fast::has_capture(self).unwrap_or_else(|| rules::has_capture(self))
+    }
+}
