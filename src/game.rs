@@ -9,7 +9,7 @@ use crate::mv::Move;
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
 use crate::square::Color;
-use crate::variant::{EndgameRule, Material, Variant};
+use crate::variant::{EndgameRule, Goal, Material, Variant};
 use std::fmt;
 
 /// Why a game was won.
@@ -20,6 +20,8 @@ pub enum WinReason {
     /// The loser, to move, has no legal move.
     NoLegalMoves,
     Resignation,
+    /// The winner crowned the first king (Breakthrough).
+    KingCrowned,
 }
 
 /// Why a game was drawn.
@@ -57,6 +59,7 @@ impl fmt::Display for WinReason {
             WinReason::NoPieces => "no pieces",
             WinReason::NoLegalMoves => "no legal moves",
             WinReason::Resignation => "resignation",
+            WinReason::KingCrowned => "first king",
         })
     }
 }
@@ -298,24 +301,33 @@ impl Game {
         }
         let pos = self.position();
         let to_move = pos.turn();
-        if pos.pieces(to_move).is_empty() {
+        let goal = pos.rules().goal;
+        // Breakthrough: the side with a king has won (the side that just moved, if both have).
+        if pos.is_variant_end() {
+            let crowned = |c: Color| (pos.pieces(c) & pos.kings()).any();
             return Status::Win {
-                winner: to_move.other(),
-                reason: WinReason::NoPieces,
+                winner: if crowned(to_move.other()) {
+                    to_move.other()
+                } else {
+                    to_move
+                },
+                reason: WinReason::KingCrowned,
             };
+        }
+        // A side out of pieces or of moves has lost, or in Antidraughts won.
+        let lost = |c: Color, reason| Status::Win {
+            winner: if goal == Goal::Losing { c } else { c.other() },
+            reason,
+        };
+        if pos.pieces(to_move).is_empty() {
+            return lost(to_move, WinReason::NoPieces);
         }
         // A set-up position can have the side that just "moved" already without pieces.
         if pos.pieces(to_move.other()).is_empty() {
-            return Status::Win {
-                winner: to_move,
-                reason: WinReason::NoPieces,
-            };
+            return lost(to_move.other(), WinReason::NoPieces);
         }
         if !has_moves {
-            return Status::Win {
-                winner: to_move.other(),
-                reason: WinReason::NoLegalMoves,
-            };
+            return lost(to_move, WinReason::NoLegalMoves);
         }
         match self.draw_reason() {
             Some(reason) => Status::Draw { reason },
@@ -328,7 +340,7 @@ impl Game {
         let history = self.positions();
         let now = self.position();
         let seen = history.iter().filter(|p| *p == now).count();
-        if seen >= rules.draws.repetitions as usize {
+        if rules.draws.repetitions > 0 && seen >= rules.draws.repetitions as usize {
             return Some(DrawReason::Repetition);
         }
         // Plies in a row, ending now, that moved a king without capturing.
@@ -429,6 +441,10 @@ fn covers(pos: &Position, rule: &EndgameRule) -> bool {
                 let n = strong.total() + weak.total();
                 strong.kings >= 1 && weak.kings >= 1 && n >= min_pieces && n <= max_pieces
             }
+            Material::OnlyKings { pieces } => {
+                strong.men + weak.men == 0 && strong.kings + weak.kings == pieces
+            }
+            Material::OnePieceEach => strong.total() == 1 && weak.total() == 1,
         },
     )
 }

@@ -15,6 +15,16 @@ pub struct Position {
     pub(crate) black: Bitboard,
     pub(crate) kings: Bitboard,
     pub(crate) turn: Color,
+    /// Per side, the king that made the last non-capturing moves in a row and how many, where
+    /// the variant limits them (Frisian); history rather than board, so not part of the FEN.
+    pub(crate) streaks: ByColor<Streak>,
+}
+
+/// A king's non-capturing moves in a row: its square's bit and the count (0: none).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Streak {
+    pub(crate) bit: u8,
+    pub(crate) moves: u8,
 }
 
 /// Piece counts of one side.
@@ -131,6 +141,7 @@ impl Position {
             black: Bitboard::EMPTY,
             kings: Bitboard::EMPTY,
             turn: setup.turn,
+            streaks: ByColor::default(),
         };
         let mut counts = ByColor::<usize>::default();
         for &(number, piece) in &setup.pieces {
@@ -340,11 +351,27 @@ impl Position {
         self.rules().goal == Goal::FirstKing && self.kings.any()
     }
 
-    /// Whether the king on `bit` may make a non-capturing move (the variant may limit a king's
-    /// moves in a row).
+    /// Whether the king on `bit` may make a non-capturing move: a Frisian player who still has
+    /// men may not move the same king more than three times in a row without capturing.
     #[inline]
-    pub(crate) fn king_may_step(&self, _bit: u8) -> bool {
-        true
+    pub(crate) fn king_may_step(&self, bit: u8) -> bool {
+        let Some(limit) = self.rules().king_move_limit else {
+            return true;
+        };
+        let streak = self.streaks.get(self.turn);
+        let has_men = (self.pieces(self.turn) & !self.kings).any();
+        !(has_men && streak.bit == bit && streak.moves >= limit)
+    }
+
+    /// How many non-capturing moves in a row the side's king on `sq` has made, where the
+    /// variant limits them.
+    pub fn king_streak(&self, color: Color, sq: Square) -> u8 {
+        let streak = self.streaks.get(color);
+        if streak.moves > 0 && streak.bit == self.geometry().bit(sq) {
+            streak.moves
+        } else {
+            0
+        }
     }
 
     /// Plays a move produced by [`Position::legal_moves`] without checking it.
@@ -353,6 +380,30 @@ impl Position {
         let from = g.bit(m.from());
         let to = g.bit(m.to());
         let mover_is_king = self.kings.contains(from);
+        if self.rules().king_move_limit.is_some() {
+            let streak = self.streaks.get_mut(self.turn);
+            *streak = if mover_is_king && !m.is_capture() {
+                let moves = if streak.moves > 0 && streak.bit == from {
+                    streak.moves + 1
+                } else {
+                    1
+                };
+                Streak { bit: to, moves }
+            } else {
+                Streak::default()
+            };
+        }
+        // Captured pieces go first: where they leave at once (Turkish), the move may end on a
+        // square one of them stood on.
+        if m.is_capture() {
+            let taken = Bitboard(m.captured_bits());
+            let theirs = match self.turn {
+                Color::White => &mut self.black,
+                Color::Black => &mut self.white,
+            };
+            *theirs &= !taken;
+            self.kings &= !taken;
+        }
         let ours = match self.turn {
             Color::White => &mut self.white,
             Color::Black => &mut self.black,
@@ -362,15 +413,6 @@ impl Position {
         self.kings.clear(from);
         if mover_is_king || m.promotes() {
             self.kings.set(to);
-        }
-        if m.is_capture() {
-            let taken = Bitboard(m.captured_bits());
-            let theirs = match self.turn {
-                Color::White => &mut self.black,
-                Color::Black => &mut self.white,
-            };
-            *theirs &= !taken;
-            self.kings &= !taken;
         }
         self.turn = self.turn.other();
     }
@@ -393,12 +435,24 @@ impl Position {
             }
             out
         };
+        let flip_streak = |s: Streak| Streak {
+            bit: if s.moves > 0 {
+                g.bit(Square::from_index(n - 1 - g.square(s.bit).index()))
+            } else {
+                0
+            },
+            moves: s.moves,
+        };
         Position {
             variant: self.variant,
             white: flip(self.black),
             black: flip(self.white),
             kings: flip(self.kings),
             turn: self.turn.other(),
+            streaks: ByColor {
+                white: flip_streak(self.streaks.black),
+                black: flip_streak(self.streaks.white),
+            },
         }
     }
 }

@@ -299,6 +299,9 @@ impl Geometry {
     pub const EIGHT_TURNED: Geometry = Geometry { id: 2 };
     /// 8×8, all 64 squares: 1 = a8 … 8 = h8 … 64 = h1.
     pub const FULL_EIGHT: Geometry = Geometry { id: 3 };
+    /// The turned 8×8 board numbered from White's side, as Spanish and Portuguese records do
+    /// (PDN GameType 24 and 28, "N1"): 1 = h1, 4 = b1, 5 = g2 … 32 = a8.
+    pub const EIGHT_TURNED_FROM_WHITE: Geometry = Geometry { id: 4 };
 
     #[inline]
     const fn t(self) -> &'static Tables {
@@ -466,7 +469,7 @@ struct Tables {
 /// diagonal step is the same shift everywhere (`size/2` and `size/2 + 1`) and never wraps onto a
 /// playable cell. A turned board is laid out as its mirror image, so the same shifts serve with
 /// left and right exchanged. The full board uses `row * 8 + col`.
-const fn tables(size: u8, cells: Cells) -> Tables {
+const fn tables(size: u8, cells: Cells, from_white: bool) -> Tables {
     let full = matches!(cells, Cells::All);
     let per_row = if full { size } else { size / 2 };
     let squares = size * per_row;
@@ -486,17 +489,19 @@ const fn tables(size: u8, cells: Cells) -> Tables {
     };
     let mut i = 0;
     while i < squares {
-        let row = i / per_row;
-        let k = i % per_row;
+        // Numbered from White's side, square `i` is where square `squares - 1 - i` would be.
+        let cell = if from_white { squares - 1 - i } else { i };
+        let row = cell / per_row;
+        let k = cell % per_row;
         let (col, bit) = match cells {
-            Cells::All => (k, i),
+            Cells::All => (k, cell),
             Cells::Dark | Cells::Turned => {
                 let odd_first = matches!(cells, Cells::Dark);
                 let col = 2 * k + if (row % 2 == 0) == odd_first { 1 } else { 0 };
                 // The cell's index on the board as laid out (mirrored if turned).
                 let laid = match cells {
                     Cells::Turned => row * per_row + (size - 1 - col) / 2,
-                    _ => i,
+                    _ => cell,
                 };
                 (col, laid + laid / (2 * per_row))
             }
@@ -547,11 +552,12 @@ const fn tables(size: u8, cells: Cells) -> Tables {
     t
 }
 
-static TABLES: [Tables; 4] = [
-    tables(8, Cells::Dark),
-    tables(10, Cells::Dark),
-    tables(8, Cells::Turned),
-    tables(8, Cells::All),
+static TABLES: [Tables; 5] = [
+    tables(8, Cells::Dark, false),
+    tables(10, Cells::Dark, false),
+    tables(8, Cells::Turned, false),
+    tables(8, Cells::All, false),
+    tables(8, Cells::Turned, true),
 ];
 
 #[cfg(test)]
@@ -573,16 +579,22 @@ mod tests {
         assert_eq!(Geometry::TEN.mask().0.leading_zeros(), 64 - 54);
     }
 
-    const ALL_BOARDS: [Geometry; 4] = [
+    const ALL_BOARDS: [Geometry; 5] = [
         Geometry::EIGHT,
         Geometry::TEN,
         Geometry::EIGHT_TURNED,
         Geometry::FULL_EIGHT,
+        Geometry::EIGHT_TURNED_FROM_WHITE,
     ];
 
     #[test]
     fn neighbours_agree_with_the_diagonal_shifts() {
-        for g in [Geometry::EIGHT, Geometry::TEN, Geometry::EIGHT_TURNED] {
+        for g in [
+            Geometry::EIGHT,
+            Geometry::TEN,
+            Geometry::EIGHT_TURNED,
+            Geometry::EIGHT_TURNED_FROM_WHITE,
+        ] {
             for sq in g.all_squares() {
                 let bit = g.bit(sq);
                 for dir in Dir::DIAGONAL {
@@ -610,6 +622,14 @@ mod tests {
         };
         assert_eq!(up(21), [Some(17), Some(18)]);
         assert_eq!(up(24), [Some(20), None]);
+        let s = Geometry::EIGHT_TURNED_FROM_WHITE;
+        assert_eq!(s.algebraic(Square::from_number(1)), "h1");
+        assert_eq!(s.algebraic(Square::from_number(4)), "b1");
+        assert_eq!(s.algebraic(Square::from_number(32)), "a8");
+        for sq in t.all_squares() {
+            let mirrored = Square::from_number(33 - sq.number());
+            assert_eq!(s.algebraic(mirrored), t.algebraic(sq));
+        }
         let f = Geometry::FULL_EIGHT;
         assert_eq!(f.squares(), 64);
         assert_eq!(f.algebraic(Square::from_number(1)), "a8");

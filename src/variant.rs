@@ -20,6 +20,26 @@ pub enum Variant {
     Russian,
     /// Brazilian draughts: International rules on 8×8.
     Brazilian,
+    /// Frisian draughts, 10×10: captures along rows and columns too, by value.
+    Frisian,
+    /// Frysk!: Frisian rules from five men each.
+    Frysk,
+    /// Antidraughts: International moves; losing every piece (or being blocked) wins.
+    Antidraughts,
+    /// Breakthrough: International moves; the first king wins.
+    Breakthrough,
+    /// Italian draughts (FID), 8×8 turned; men may not take kings.
+    Italian,
+    /// Spanish draughts, 8×8 turned, flying kings, men capture forward.
+    Spanish,
+    /// Portuguese draughts, as Spanish.
+    Portuguese,
+    /// Czech draughts, 8×8, flying kings, a king's capture first.
+    Czech,
+    /// American Pool checkers, 8×8, flying kings, free choice.
+    Pool,
+    /// Turkish draughts, all 64 squares, orthogonal moves.
+    Turkish,
 }
 
 /// How far a king moves and captures.
@@ -126,6 +146,10 @@ pub enum Material {
     PiecesWithKingVsLoneKingOnMainRoad { pieces: u8 },
     /// Both sides have a king, and there are `min_pieces..=max_pieces` pieces in all.
     BothHaveKings { min_pieces: u8, max_pieces: u8 },
+    /// No men on the board, and exactly `pieces` kings in all.
+    OnlyKings { pieces: u8 },
+    /// One piece each, man or king.
+    OnePieceEach,
 }
 
 /// The rule table of a variant: every rule the move generator and the game apply, stated once.
@@ -334,23 +358,348 @@ pub(crate) const BRAZILIAN: Rules = Rules {
     ..FMJD_CAPTURES
 };
 
+/// Frisian draughts (KNDB / Fryske Dambûn rules, friesdammen.nl; the value rule as DCTL states
+/// Art. 11 and lidraughts implements it): men step diagonally forward but capture in all eight
+/// directions, along rows and columns over the square between (Art. 7); kings move diagonally
+/// and capture in all eight directions at any distance (Art. 9); the capture of greatest value
+/// is compulsory, n kings worth more than 2n − 1 men and less than 2n, and at equal value a
+/// king must capture if it can; a man crossing the far row mid-capture stays a man (Art. 8); a
+/// player with men may not move the same king more than three times in a row without capturing.
+/// Draws: three pieces without men, 7 moves each; one king each, 2 moves each (lidraughts'
+/// `maxDrawingMoves`); repetition as in all draughts.
+pub(crate) const FRISIAN: Rules = Rules {
+    men_capture: Dirs::ALL,
+    king_capture: Dirs::ALL,
+    precedence: &[Precedence::MostValue, Precedence::ByKing],
+    king_move_limit: Some(3),
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 0,
+        endgames: &[
+            EndgameRule {
+                when: Material::OnlyKings { pieces: 3 },
+                plies: 14,
+            },
+            EndgameRule {
+                when: Material::OnlyKings { pieces: 2 },
+                plies: 4,
+            },
+        ],
+    },
+    pdn_game_type: 40,
+    ..FMJD_CAPTURES
+};
+
+/// Frysk! (lidraughts, PDN GameType 97 there): Frisian rules, five men each on the back row.
+pub(crate) const FRYSK: Rules = Rules {
+    start_rows: StartRows { from: 0, to: 1 },
+    pdn_game_type: 97,
+    ..FRISIAN
+};
+
+/// Antidraughts (lidraughts, GameType 98): International moves and captures; a player with no
+/// legal move, having lost or blocked every piece, wins. Only repetition draws.
+pub(crate) const ANTIDRAUGHTS: Rules = Rules {
+    goal: Goal::Losing,
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 0,
+        endgames: &[],
+    },
+    pdn_game_type: 98,
+    ..FMJD_CAPTURES
+};
+
+/// Breakthrough (lidraughts, GameType 96): International moves and captures; the first player to
+/// crown a king wins. No draws (men only go forward, so no position repeats before a king).
+pub(crate) const BREAKTHROUGH: Rules = Rules {
+    goal: Goal::FirstKing,
+    draws: DrawRules {
+        repetitions: 0,
+        king_moves_plies: 0,
+        endgames: &[],
+    },
+    pdn_game_type: 96,
+    ..FMJD_CAPTURES
+};
+
+/// Italian draughts (FID Regolamento tecnico, 2008): the board turned, White on 21–32 moves first
+/// (Art. 2.3–2.6, 3.4); men step and capture forward only and may not take a king; kings move
+/// one square; the most pieces must be taken (6.6), then with a king rather than a man (6.7),
+/// then the most kings (6.8), then the kings met earliest (6.9); a man reaching the far row is
+/// crowned and the move ends. Draws: repetition, 40 moves each of kings without capture (DCTL's
+/// reading of Art. 10.4).
+pub(crate) const ITALIAN: Rules = Rules {
+    geometry: Geometry::EIGHT_TURNED,
+    start_rows: StartRows { from: 0, to: 3 },
+    men_capture: Dirs::FORWARD_DIAGONAL,
+    men_capture_kings: false,
+    king_range: KingRange::Short,
+    precedence: &[
+        Precedence::MostPieces,
+        Precedence::ByKing,
+        Precedence::MostKings,
+        Precedence::EarliestKings,
+    ],
+    capture_promotion: CapturePromotion::EndsMove,
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 80,
+        endgames: &[],
+    },
+    pdn_game_type: 22,
+    ..FMJD_CAPTURES
+};
+
+/// Spanish draughts: the turned board numbered from White's near right corner (PDN GameType 24,
+/// "N1"), White on 1–12 moves first; men capture forward only; kings fly; the most pieces, then
+/// the most kings; a man reaching the far row is crowned and the move ends. Draws: repetition,
+/// 20 king moves each without capture.
+pub(crate) const SPANISH: Rules = Rules {
+    geometry: Geometry::EIGHT_TURNED_FROM_WHITE,
+    start_rows: StartRows { from: 0, to: 3 },
+    men_capture: Dirs::FORWARD_DIAGONAL,
+    precedence: &[Precedence::MostPieces, Precedence::MostKings],
+    capture_promotion: CapturePromotion::EndsMove,
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 40,
+        endgames: &[],
+    },
+    pdn_game_type: 24,
+    ..FMJD_CAPTURES
+};
+
+/// Portuguese draughts (Federação Portuguesa de Damas rules): as Spanish (PDN GameType 28);
+/// draws by repetition (rule 14). The move-count limits of the 2013 rules (§3.2) are not applied.
+pub(crate) const PORTUGUESE: Rules = Rules {
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 0,
+        endgames: &[],
+    },
+    pdn_game_type: 28,
+    ..SPANISH
+};
+
+/// Czech draughts (Česká federace dámy): White first, squares written algebraically; men capture
+/// forward only; kings fly; a capture by a king must be chosen when a king can capture,
+/// otherwise any; a man reaching the far row is crowned and the move ends. Draws: repetition.
+pub(crate) const CZECH: Rules = Rules {
+    geometry: Geometry::EIGHT,
+    start_rows: StartRows { from: 0, to: 3 },
+    men_capture: Dirs::FORWARD_DIAGONAL,
+    precedence: &[Precedence::ByKing],
+    capture_promotion: CapturePromotion::EndsMove,
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 0,
+        endgames: &[],
+    },
+    pdn_game_type: 29,
+    algebraic: true,
+    ..FMJD_CAPTURES
+};
+
+/// American Pool checkers (APCA rules): Black on 1–12 moves first (rules 5, 7); men capture
+/// backward too; kings fly; any capture may be chosen but must be completed; a man reaching the
+/// far row mid-capture that can jump on goes on as a man, and is crowned only if it ends there.
+/// Draws: repetition; three kings against one, 13 moves.
+pub(crate) const POOL: Rules = Rules {
+    geometry: Geometry::EIGHT,
+    first: Color::Black,
+    start_rows: StartRows { from: 0, to: 3 },
+    precedence: &[],
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 0,
+        endgames: &[EndgameRule {
+            when: Material::KingsVsLoneKing { kings: 3 },
+            plies: 26,
+        }],
+    },
+    pdn_game_type: 23,
+    ..FMJD_CAPTURES
+};
+
+/// Turkish draughts (Türkiye Dama Federasyonu; damaakademisi.com rules): all 64 squares, 16 men
+/// each on the second and third rows, White first; men step and capture forward or sideways;
+/// kings fly along rows and columns; captured pieces leave at once and no jump turns straight
+/// back; the most pieces must be taken, kings counting as men; a man crossing the far row
+/// mid-capture captures on as a man (as the kish and hcheckers engines read the rule). Draws:
+/// repetition; one piece each, two moves each (pydraughts' reading of §19b).
+pub(crate) const TURKISH: Rules = Rules {
+    geometry: Geometry::FULL_EIGHT,
+    start_rows: StartRows { from: 1, to: 3 },
+    men_move: Dirs::FORWARD_AND_SIDEWAYS,
+    men_capture: Dirs::FORWARD_AND_SIDEWAYS,
+    king_move: Dirs::ORTHOGONAL,
+    king_capture: Dirs::ORTHOGONAL,
+    removal: Removal::AtOnce,
+    draws: DrawRules {
+        repetitions: 3,
+        king_moves_plies: 0,
+        endgames: &[EndgameRule {
+            when: Material::OnePieceEach,
+            plies: 4,
+        }],
+    },
+    pdn_game_type: 30,
+    algebraic: true,
+    ..FMJD_CAPTURES
+};
+
+/// What the page, the CLI and the Hub protocol say about a variant.
+struct About {
+    name: &'static str,
+    /// Other names accepted on input.
+    aliases: &'static [&'static str],
+    title: &'static str,
+    summary: &'static str,
+    /// Scan's name in the Hub protocol, where Scan has one.
+    hub: &'static str,
+    rules: &'static Rules,
+}
+
 impl Variant {
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 14] = [
         Variant::International,
         Variant::English,
         Variant::Russian,
         Variant::Brazilian,
+        Variant::Frisian,
+        Variant::Frysk,
+        Variant::Antidraughts,
+        Variant::Breakthrough,
+        Variant::Italian,
+        Variant::Spanish,
+        Variant::Portuguese,
+        Variant::Czech,
+        Variant::Pool,
+        Variant::Turkish,
     ];
+
+    const fn about(self) -> &'static About {
+        match self {
+            Variant::International => &About {
+                name: "international",
+                aliases: &["intl", "10x10", "normal"],
+                title: "International",
+                summary: "10×10, flying kings, men capture backward.\nThe most pieces must be taken.",
+                hub: "normal",
+                rules: &INTERNATIONAL,
+            },
+            Variant::English => &About {
+                name: "english",
+                aliases: &["american", "checkers"],
+                title: "English / Checkers",
+                summary: "8×8, Black first, kings move one square.\nMen capture forward only; any capture.",
+                hub: "english",
+                rules: &ENGLISH,
+            },
+            Variant::Russian => &About {
+                name: "russian",
+                aliases: &["shashki"],
+                title: "Russian",
+                summary: "8×8, flying kings, men capture backward.\nAny capture; a man crowned mid-capture goes on as a king.",
+                hub: "russian",
+                rules: &RUSSIAN,
+            },
+            Variant::Brazilian => &About {
+                name: "brazilian",
+                aliases: &[],
+                title: "Brazilian",
+                summary: "International rules on 8×8.\nFlying kings; the most pieces must be taken.",
+                hub: "brazilian",
+                rules: &BRAZILIAN,
+            },
+            Variant::Frisian => &About {
+                name: "frisian",
+                aliases: &[],
+                title: "Frisian",
+                summary: "10×10; pieces also capture along rows and columns.\nThe capture of greatest value is compulsory.",
+                hub: "frisian",
+                rules: &FRISIAN,
+            },
+            Variant::Frysk => &About {
+                name: "frysk",
+                aliases: &["frysk!"],
+                title: "Frysk!",
+                summary: "Frisian rules from five men each\non the back row.",
+                hub: "frysk",
+                rules: &FRYSK,
+            },
+            Variant::Antidraughts => &About {
+                name: "antidraughts",
+                aliases: &["losing", "giveaway"],
+                title: "Antidraughts",
+                summary: "International moves and captures.\nLose all your pieces, or get blocked, to win.",
+                hub: "losing",
+                rules: &ANTIDRAUGHTS,
+            },
+            Variant::Breakthrough => &About {
+                name: "breakthrough",
+                aliases: &["bt"],
+                title: "Breakthrough",
+                summary: "International moves and captures.\nThe first player to crown a king wins.",
+                hub: "bt",
+                rules: &BREAKTHROUGH,
+            },
+            Variant::Italian => &About {
+                name: "italian",
+                aliases: &["dama"],
+                title: "Italian",
+                summary: "8×8 turned; men cannot take kings; kings move one square.\nMost pieces, then king captures, then most kings.",
+                hub: "italian",
+                rules: &ITALIAN,
+            },
+            Variant::Spanish => &About {
+                name: "spanish",
+                aliases: &[],
+                title: "Spanish",
+                summary: "8×8 turned, flying kings; men capture forward only.\nMost pieces, then most kings.",
+                hub: "spanish",
+                rules: &SPANISH,
+            },
+            Variant::Portuguese => &About {
+                name: "portuguese",
+                aliases: &[],
+                title: "Portuguese",
+                summary: "8×8 turned, flying kings; men capture forward only.\nMost pieces, then most kings.",
+                hub: "portuguese",
+                rules: &PORTUGUESE,
+            },
+            Variant::Czech => &About {
+                name: "czech",
+                aliases: &[],
+                title: "Czech",
+                summary: "8×8, flying kings; men capture forward only.\nA king must capture if it can; otherwise any capture.",
+                hub: "czech",
+                rules: &CZECH,
+            },
+            Variant::Pool => &About {
+                name: "pool",
+                aliases: &["american-pool", "pool-checkers"],
+                title: "American Pool",
+                summary: "8×8, Black first, flying kings, men capture backward.\nAny capture; crowned only where the capture ends.",
+                hub: "pool",
+                rules: &POOL,
+            },
+            Variant::Turkish => &About {
+                name: "turkish",
+                aliases: &["dama-turca"],
+                title: "Turkish",
+                summary: "All 64 squares; men move forward and sideways.\nKings fly along lines; the most pieces must be taken.",
+                hub: "turkish",
+                rules: &TURKISH,
+            },
+        }
+    }
 
     /// The rule table.
     #[inline]
     pub const fn rules(self) -> &'static Rules {
-        match self {
-            Variant::International => &INTERNATIONAL,
-            Variant::English => &ENGLISH,
-            Variant::Russian => &RUSSIAN,
-            Variant::Brazilian => &BRAZILIAN,
-        }
+        self.about().rules
     }
 
     #[inline]
@@ -360,12 +709,22 @@ impl Variant {
 
     /// The name used by the CLI, the web page and saved games.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::International => "international",
-            Variant::English => "english",
-            Variant::Russian => "russian",
-            Variant::Brazilian => "brazilian",
-        }
+        self.about().name
+    }
+
+    /// The name shown to players.
+    pub const fn title(self) -> &'static str {
+        self.about().title
+    }
+
+    /// Two lines on what sets the variant apart, for a variant picker.
+    pub const fn summary(self) -> &'static str {
+        self.about().summary
+    }
+
+    /// The name in the Hub protocol (Scan's, where Scan has one).
+    pub const fn hub_name(self) -> &'static str {
+        self.about().hub
     }
 
     /// The variant of a PDN `GameType` tag (its first number).
@@ -373,6 +732,15 @@ impl Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.rules().pdn_game_type == n)
+    }
+
+    /// The variant with this name, alias or Hub name (any case).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let name = name.trim().to_ascii_lowercase();
+        Variant::ALL.into_iter().find(|v| {
+            let a = v.about();
+            a.name == name || a.hub == name || a.aliases.contains(&name.as_str())
+        })
     }
 }
 
@@ -384,19 +752,13 @@ impl fmt::Display for Variant {
 
 /// An unknown variant name.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown variant {0:?} (expected international, english, russian or brazilian)")]
+#[error("unknown variant {0:?} (expected one of: {names})", names = Variant::ALL.map(Variant::name).join(", "))]
 pub struct ParseVariantError(pub String);
 
 impl FromStr for Variant {
     type Err = ParseVariantError;
 
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
-        Ok(match s.trim().to_ascii_lowercase().as_str() {
-            "international" | "intl" | "10x10" => Variant::International,
-            "english" | "american" | "checkers" => Variant::English,
-            "russian" => Variant::Russian,
-            "brazilian" => Variant::Brazilian,
-            _ => return Err(ParseVariantError(s.to_owned())),
-        })
+        Variant::from_name(s).ok_or_else(|| ParseVariantError(s.to_owned()))
     }
 }

@@ -64,9 +64,19 @@ const RUSSIAN: Weights = Weights {
 impl Weights {
     pub const fn of(variant: Variant) -> &'static Weights {
         match variant {
-            Variant::International => &INTERNATIONAL,
-            Variant::English => &ENGLISH,
-            Variant::Russian | Variant::Brazilian => &RUSSIAN,
+            Variant::International
+            | Variant::Frisian
+            | Variant::Frysk
+            | Variant::Antidraughts
+            | Variant::Breakthrough => &INTERNATIONAL,
+            Variant::English | Variant::Italian => &ENGLISH,
+            Variant::Russian
+            | Variant::Brazilian
+            | Variant::Spanish
+            | Variant::Portuguese
+            | Variant::Czech
+            | Variant::Pool
+            | Variant::Turkish => &RUSSIAN,
         }
     }
 }
@@ -117,6 +127,11 @@ fn ci(c: Color) -> usize {
 
 /// Number of quiet moves `color` would have (men forward steps, king steps or slides).
 pub fn mobility(pos: &Position, color: Color) -> i32 {
+    if !crate::movegen::fast::covers(pos.rules()) {
+        let mut n = 0;
+        crate::movegen::rules::for_each_step(pos, color, |_, _, _| n += 1);
+        return n;
+    }
     let g = pos.geometry();
     let flying = pos.rules().flying_kings();
     let us = pos.pieces(color);
@@ -124,7 +139,7 @@ pub fn mobility(pos: &Position, color: Color) -> i32 {
     let men = us & !pos.kings();
     let kings = us & pos.kings();
     let mut n = 0;
-    for dir in Dir::ALL {
+    for dir in Dir::DIAGONAL {
         let step = g.step(dir);
         if dir.is_forward(color) {
             n += (men.shift(step) & empty).count();

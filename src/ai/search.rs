@@ -18,6 +18,15 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 const INF: i32 = WIN + 1;
 
+/// The score of a side to move without a legal move, `ply` plies from the root: a loss, except
+/// in Antidraughts, where being blocked or out of pieces wins.
+fn no_moves_score(pos: &Position, ply: usize) -> i32 {
+    match pos.rules().goal {
+        crate::variant::Goal::Losing => WIN - ply as i32,
+        _ => -WIN + ply as i32,
+    }
+}
+
 /// How long to search. Every field is optional; with none, the search runs to
 /// [`MAX_DEPTH`].
 #[derive(Clone, Copy, Default)]
@@ -397,7 +406,7 @@ impl Engine {
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             self.bufs[ply] = moves;
-            return -WIN + ply as i32;
+            return no_moves_score(pos, ply);
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         self.score_moves_for_order(pos, &moves, &mut order, tt_move, ply);
@@ -516,9 +525,12 @@ impl Engine {
             return 0;
         }
         self.nodes += 1;
+        if pos.is_variant_end() {
+            return no_moves_score(pos, ply);
+        }
         if !pos.has_capture() {
             if super::eval::mobility(pos, pos.turn()) == 0 {
-                return -WIN + ply as i32;
+                return no_moves_score(pos, ply);
             }
             return evaluate(pos);
         }

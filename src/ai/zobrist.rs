@@ -19,8 +19,10 @@ const fn splitmix(state: u64) -> (u64, u64) {
 
 /// Piece kinds: white man, white king, black man, black king.
 const KINDS: usize = 4;
+/// One key per variant.
+const VARIANTS: usize = Variant::ALL.len();
 
-const fn make_keys() -> ([[u64; 64]; KINDS], u64, [u64; 4]) {
+const fn make_keys() -> ([[u64; 64]; KINDS], u64, [u64; VARIANTS]) {
     let mut keys = [[0u64; 64]; KINDS];
     let mut state = 0x0D1A_0D1A_2024_0005u64;
     let mut k = 0;
@@ -36,9 +38,9 @@ const fn make_keys() -> ([[u64; 64]; KINDS], u64, [u64; 4]) {
     }
     let (s, side) = splitmix(state);
     state = s;
-    let mut variants = [0u64; 4];
+    let mut variants = [0u64; VARIANTS];
     let mut i = 0;
-    while i < 4 {
+    while i < VARIANTS {
         let (s, v) = splitmix(state);
         state = s;
         variants[i] = v;
@@ -47,10 +49,10 @@ const fn make_keys() -> ([[u64; 64]; KINDS], u64, [u64; 4]) {
     (keys, side, variants)
 }
 
-const TABLES: ([[u64; 64]; KINDS], u64, [u64; 4]) = make_keys();
+const TABLES: ([[u64; 64]; KINDS], u64, [u64; VARIANTS]) = make_keys();
 static PIECE: [[u64; 64]; KINDS] = TABLES.0;
 const SIDE: u64 = TABLES.1;
-static VARIANT: [u64; 4] = TABLES.2;
+static VARIANT: [u64; VARIANTS] = TABLES.2;
 
 #[inline]
 fn kind(color: Color, king: bool) -> usize {
@@ -61,12 +63,7 @@ fn kind(color: Color, king: bool) -> usize {
 }
 
 fn variant_index(v: Variant) -> usize {
-    match v {
-        Variant::International => 0,
-        Variant::English => 1,
-        Variant::Russian => 2,
-        Variant::Brazilian => 3,
-    }
+    v as usize
 }
 
 /// The hash of a position, computed from scratch.
@@ -80,6 +77,12 @@ pub fn hash(pos: &Position) -> u64 {
         for bit in pos.pieces(color) {
             h ^= PIECE[kind(color, kings.contains(bit))][bit as usize];
         }
+        // Frisian: a king's moves in a row limit what it may do next.
+        let streak = pos.streaks.get(color);
+        if streak.moves > 0 {
+            let key = PIECE[kind(color, true)][streak.bit as usize];
+            h ^= key.rotate_left(8 * streak.moves as u32 + 1);
+        }
     }
     h
 }
@@ -88,6 +91,11 @@ pub fn hash(pos: &Position) -> u64 {
 /// rescanning the board: a handful of xors against one per piece.
 #[inline]
 pub fn after(pos: &Position, h: u64, m: &Move) -> u64 {
+    if pos.rules().king_move_limit.is_some() {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        return hash(&next);
+    }
     let g = pos.geometry();
     let us = pos.turn();
     let them = us.other();

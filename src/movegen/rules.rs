@@ -46,20 +46,27 @@ pub(crate) fn has_capture(pos: &Position) -> bool {
 /// The non-capturing moves: men step along `men_move`; kings along `king_move`, one square or,
 /// if they fly, any number of empty squares.
 fn steps(pos: &Position, out: &mut Vec<Move>) {
+    let g = pos.geometry();
+    for_each_step(pos, pos.turn(), |from, to, promotes| {
+        out.push(Move::quiet(g.square(from), g.square(to), promotes))
+    });
+}
+
+/// Calls `f(from, to, promotes)` (bits) for each non-capturing move `color` would have.
+pub(crate) fn for_each_step(pos: &Position, color: Color, mut f: impl FnMut(u8, u8, bool)) {
     let rules = pos.rules();
     let g = rules.geometry;
-    let color = pos.turn();
     let empty = g.mask() & !pos.occupied();
     let promotion_row = g.promotion_row(color);
     for from in pos.pieces(color) {
         if pos.kings().contains(from) {
-            if !pos.king_may_step(from) {
+            if color == pos.turn() && !pos.king_may_step(from) {
                 continue;
             }
             for dir in rules.king_move.iter() {
                 let mut at = from;
                 while let Some(to) = g.next(at, dir).filter(|&to| empty.contains(to)) {
-                    out.push(Move::quiet(g.square(from), g.square(to), false));
+                    f(from, to, false);
                     if rules.king_range == KingRange::Short {
                         break;
                     }
@@ -69,8 +76,7 @@ fn steps(pos: &Position, out: &mut Vec<Move>) {
         } else {
             for dir in rules.men_move.for_color(color).iter() {
                 if let Some(to) = g.next(from, dir).filter(|&to| empty.contains(to)) {
-                    let promotes = promotion_row.contains(to);
-                    out.push(Move::quiet(g.square(from), g.square(to), promotes));
+                    f(from, to, promotion_row.contains(to));
                 }
             }
         }
