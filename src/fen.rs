@@ -166,6 +166,12 @@ pub fn write_fen(pos: &Position) -> String {
         while i < squares.len() {
             let here = pos.piece_at(squares[i]);
             match here {
+                // Boards without field numbers in their records list squares algebraically.
+                Some(p) if p.color == color && !pos.rules().numbered => {
+                    let king = if p.role == Role::King { "K" } else { "" };
+                    items.push(format!("{king}{}", g.algebraic(squares[i])));
+                    i += 1;
+                }
                 Some(p) if p.color == color && p.role == Role::King => {
                     items.push(format!("K{}", squares[i]));
                     i += 1;

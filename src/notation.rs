@@ -9,6 +9,7 @@
 use crate::mv::Move;
 use crate::position::Position;
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// Move text that does not name exactly one legal move.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -56,7 +57,7 @@ fn squares_of(pos: &Position, text: &str) -> Result<Vec<Square>, MoveTextError> 
                 } else {
                     Err(bad())
                 }
-            } else if pos.rules().algebraic {
+            } else if pos.rules().algebraic || !pos.rules().numbered {
                 g.parse_algebraic(p).ok_or_else(bad)
             } else {
                 Err(bad())
@@ -112,25 +113,55 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     } else {
         Err(MoveTextError::Ambiguous {
             text: text.trim().to_owned(),
-            candidates: found.iter().map(Move::full_notation).collect(),
+            candidates: found.iter().map(|m| full_text(pos.variant(), m)).collect(),
         })
+    }
+}
+
+/// A square as the variant's records write it: its field number, or algebraically (`c3`) where
+/// records do not number the squares (Czech, Turkish).
+pub fn square_text(variant: Variant, sq: Square) -> String {
+    if variant.rules().numbered {
+        sq.to_string()
+    } else {
+        variant.geometry().algebraic(sq)
+    }
+}
+
+/// The full text of a move, every landing square written: `32-28`, `47x38x24x13x36`, or in
+/// Czech and Turkish `c3-d4`, `a3xa5xc5`.
+pub fn full_text(variant: Variant, m: &Move) -> String {
+    if variant.rules().numbered {
+        return m.full_notation();
+    }
+    let sq = |s: Square| square_text(variant, s);
+    if m.is_capture() {
+        let mut s = sq(m.from());
+        for &at in m.path() {
+            s.push('x');
+            s.push_str(&sq(at));
+        }
+        s
+    } else {
+        format!("{}-{}", sq(m.from()), sq(m.to()))
     }
 }
 
 /// The standard text of a legal move: short unless another legal move shares its origin and
 /// destination, then the full path.
 pub fn move_to_text(pos: &Position, m: &Move) -> String {
+    let sq = |s: Square| square_text(pos.variant(), s);
     if !m.is_capture() {
-        return format!("{}-{}", m.from(), m.to());
+        return format!("{}-{}", sq(m.from()), sq(m.to()));
     }
     let clash = pos
         .legal_moves()
         .iter()
         .any(|o| o.from() == m.from() && o.to() == m.to() && !o.same_as(m));
     if clash {
-        m.full_notation()
+        full_text(pos.variant(), m)
     } else {
-        format!("{}x{}", m.from(), m.to())
+        format!("{}x{}", sq(m.from()), sq(m.to()))
     }
 }
 

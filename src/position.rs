@@ -309,8 +309,14 @@ impl Position {
     }
 
     /// Explains, in a player's terms, why no legal move goes from `from` as asked.
-    pub(crate) fn why_illegal(&self, from: Square, wants_capture: bool, legal: &[Move]) -> String {
-        match self.piece_at(from) {
+    pub(crate) fn why_illegal(
+        &self,
+        from_sq: Square,
+        wants_capture: bool,
+        legal: &[Move],
+    ) -> String {
+        let from = crate::notation::square_text(self.variant, from_sq);
+        match self.piece_at(from_sq) {
             None => return format!("there is no piece on {from}"),
             Some(p) if p.color != self.turn => {
                 return format!(
@@ -324,7 +330,7 @@ impl Position {
             return format!("{} has no legal move", self.turn);
         }
         if legal[0].is_capture() {
-            if !legal.iter().any(|l| l.from() == from) {
+            if !legal.iter().any(|l| l.from() == from_sq) {
                 return "a capture is available elsewhere and capturing is compulsory".to_owned();
             }
             if !wants_capture {
@@ -338,7 +344,7 @@ impl Position {
                 );
             }
         }
-        if legal.iter().any(|l| l.from() == from) {
+        if legal.iter().any(|l| l.from() == from_sq) {
             format!("the piece on {from} cannot move there")
         } else {
             format!("the piece on {from} has no legal move")

@@ -303,6 +303,21 @@ impl Geometry {
     /// (PDN GameType 24 and 28, "N1"): 1 = h1, 4 = b1, 5 = g2 … 32 = a8.
     pub const EIGHT_TURNED_FROM_WHITE: Geometry = Geometry { id: 4 };
 
+    /// Every board, in a fixed order (for per-board caches).
+    pub const ALL: [Geometry; 5] = [
+        Geometry::EIGHT,
+        Geometry::TEN,
+        Geometry::EIGHT_TURNED,
+        Geometry::FULL_EIGHT,
+        Geometry::EIGHT_TURNED_FROM_WHITE,
+    ];
+
+    /// This board's place in [`Geometry::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.id as usize
+    }
+
     #[inline]
     const fn t(self) -> &'static Tables {
         &TABLES[self.id as usize]

@@ -185,9 +185,12 @@ pub struct Rules {
     pub draws: DrawRules,
     /// PDN `GameType` number.
     pub pdn_game_type: u8,
-    /// Whether players of this variant write squares algebraically (`c3-d4`); numbers are read
-    /// on every board, and algebraic squares on every 8×8 board.
+    /// Whether players of this variant write squares algebraically (`c3-d4`) as well as by
+    /// number; both are read on 8×8 boards.
     pub algebraic: bool,
+    /// Whether records number the squares; where they do not (Czech, Turkish), moves and FEN
+    /// are written algebraically, and field numbers (counted as in [`Geometry`]) are only read.
+    pub numbered: bool,
 }
 
 impl Rules {
@@ -242,6 +245,7 @@ const FMJD_CAPTURES: Rules = Rules {
     },
     pdn_game_type: 20,
     algebraic: false,
+    numbered: true,
 };
 
 /// FMJD art. 6.3 (three pieces, one of them a king, against a lone king: 16 moves each) and
@@ -498,6 +502,7 @@ pub(crate) const CZECH: Rules = Rules {
     },
     pdn_game_type: 29,
     algebraic: true,
+    numbered: false,
     ..FMJD_CAPTURES
 };
 
@@ -546,6 +551,7 @@ pub(crate) const TURKISH: Rules = Rules {
     },
     pdn_game_type: 30,
     algebraic: true,
+    numbered: false,
     ..FMJD_CAPTURES
 };
 

@@ -10,7 +10,7 @@
 //! g.legalMoves();      // [{ from: 31, to: 26, path: [26], captures: [], promotes: false,
 //!                      //    notation: "31-26", full: "31-26" }, …]
 //! g.applyMove("32-28");
-//! g.status();          // { state: "ongoing", text: "ongoing", result: "*" }
+//! g.status();          // { state: "ongoing", text: "ongoing", result: "*", title: "", … }
 //! ```
 //!
 //! The computer opponent is three stateless calls meant for a Web Worker (a search blocks the
@@ -25,14 +25,14 @@
 //! ```
 
 use crate::ai::{self, Engine, Level, Limits, SearchResult};
-use crate::game::{Game, PdnTags, Status};
+use crate::game::{DrawReason, Game, PdnTags, Status, WinReason};
 use crate::mv::Move;
 use crate::notation;
 use crate::pdn::{read_game, result_token};
 use crate::position::Position;
 use crate::setup::Role;
 use crate::square::{Color, Square};
-use crate::variant::Variant;
+use crate::variant::{Goal, Variant};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -93,6 +93,8 @@ struct SquareView {
     /// Row from the top and column from the left as White sees the board, 0-based.
     row: u8,
     col: u8,
+    /// The square as players of the variant write it: `32`, or `c3` where squares are algebraic.
+    label: String,
 }
 
 #[derive(Serialize)]
@@ -114,12 +116,21 @@ struct StatusView {
     state: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<Color>,
+    /// Why, as a code: `no-pieces`, `no-legal-moves`, `resignation`, `first-king`,
+    /// `repetition`, `king-moves`, `endgame`, `agreement`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
+    reason: Option<&'static str>,
     /// "White wins (no pieces)", "draw (threefold repetition)", "ongoing".
     text: String,
     /// The PDN result token: `2-0`, `1-0`, `1/2-1/2`, `*`, ….
     result: &'static str,
+    /// For a result dialog: "White wins", "Draw"; told to a player, "You win", "You lose".
+    title: String,
+    /// Why, in a player's words: "Black has no pieces left", "by threefold repetition";
+    /// told to a player, "you resigned", "the computer cannot move". Empty while ongoing.
+    detail: String,
+    /// Title and detail in one line: "White wins: Black has no pieces left", "Draw by agreement".
+    line: String,
 }
 
 #[derive(Serialize)]
@@ -198,8 +209,9 @@ impl DraughtsGame {
         self.game.variant().geometry().size()
     }
 
-    /// Every playable square with its row and column (0-based, top-left as White sees it):
-    /// `[{ square, row, col }]`, so the page never derives the numbering.
+    /// Every playable square with its row and column (0-based, top-left as White sees it) and
+    /// its name as players write it: `[{ square, row, col, label }]`, so the page never derives
+    /// the numbering (turned boards, the full Turkish board, algebraic squares).
     pub fn squares(&self) -> JsValue {
         let g = self.game.variant().geometry();
         let v: Vec<SquareView> = g
@@ -208,6 +220,7 @@ impl DraughtsGame {
                 square: s.number(),
                 row: g.row(s),
                 col: g.col(s),
+                label: square_label(self.game.variant(), s),
             })
             .collect();
         to_js(&v)
@@ -301,13 +314,26 @@ impl DraughtsGame {
         })
     }
 
-    /// `{ state: "ongoing" | "win" | "draw", winner?, reason?, text, result }`.
-    pub fn status(&self) -> JsValue {
+    /// `{ state: "ongoing" | "win" | "draw", winner?, reason?, text, result, title, detail, line }`.
+    /// `player` (`"white"` or `"black"`) tells the result to that player ("You win", "the
+    /// computer resigned"), as against the computer; without it the result names the colours.
+    pub fn status(&self, player: Option<String>) -> JsValue {
         let status = self.game.status();
+        let player = match player.as_deref() {
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            _ => None,
+        };
         let (state, winner, reason) = match status {
             Status::Ongoing => ("ongoing", None, None),
-            Status::Win { winner, reason } => ("win", Some(winner), Some(reason.to_string())),
-            Status::Draw { reason } => ("draw", None, Some(reason.to_string())),
+            Status::Win { winner, reason } => ("win", Some(winner), Some(win_code(reason))),
+            Status::Draw { reason } => ("draw", None, Some(draw_code(reason))),
+        };
+        let (title, detail) = describe(status, self.game.variant(), player);
+        let line = match status {
+            Status::Ongoing => String::new(),
+            Status::Win { .. } => format!("{title}: {detail}"),
+            Status::Draw { .. } => format!("{title} {detail}"),
         };
         to_js(&StatusView {
             state,
@@ -315,6 +341,9 @@ impl DraughtsGame {
             reason,
             text: status.to_string(),
             result: result_token(self.game.variant(), status),
+            title,
+            detail,
+            line,
         })
     }
 
@@ -418,6 +447,88 @@ impl DraughtsGame {
     }
 }
 
+/// A square as the variant's players write it.
+fn square_label(variant: Variant, sq: Square) -> String {
+    if variant.rules().algebraic {
+        variant.geometry().algebraic(sq)
+    } else {
+        sq.number().to_string()
+    }
+}
+
+fn win_code(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::NoPieces => "no-pieces",
+        WinReason::NoLegalMoves => "no-legal-moves",
+        WinReason::Resignation => "resignation",
+        WinReason::KingCrowned => "first-king",
+    }
+}
+
+fn draw_code(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Repetition => "repetition",
+        DrawReason::KingMoves { .. } => "king-moves",
+        DrawReason::Endgame { .. } => "endgame",
+        DrawReason::Agreement => "agreement",
+    }
+}
+
+/// The result in words, `(title, detail)`: ("White wins", "Black has no pieces left"), or told
+/// to `player` ("You lose", "you have no pieces left"; the other side is "the computer").
+fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String, String) {
+    let cap = |s: &str| {
+        let mut c = s.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect())
+            .unwrap_or_default()
+    };
+    // A side's name with its "has" and "is": ("Black", "has", "is"), ("you", "have", "are").
+    let who = |c: Color| match player {
+        Some(p) if p == c => ("you".to_owned(), "have", "are"),
+        Some(_) => ("the computer".to_owned(), "has", "is"),
+        None => (cap(c.name()), "has", "is"),
+    };
+    match status {
+        Status::Ongoing => (String::new(), String::new()),
+        Status::Draw { reason } => {
+            let detail = match reason {
+                DrawReason::Agreement => "by agreement".to_owned(),
+                DrawReason::Repetition => format!("by {reason}"),
+                _ => format!("by the {reason}"),
+            };
+            ("Draw".to_owned(), detail)
+        }
+        Status::Win { winner, reason } => {
+            let title = match player {
+                Some(p) if p == winner => "You win".to_owned(),
+                Some(_) => "You lose".to_owned(),
+                None => format!("{} wins", cap(winner.name())),
+            };
+            let loser = winner.other();
+            let losing = variant.rules().goal == Goal::Losing;
+            let detail = match reason {
+                WinReason::NoPieces if losing => {
+                    let (w, has, _) = who(winner);
+                    format!("{w} {has} no pieces left, and that wins in {}", variant.title())
+                }
+                WinReason::NoLegalMoves if losing => {
+                    let (w, _, is) = who(winner);
+                    format!("{w} {is} blocked, and that wins in {}", variant.title())
+                }
+                WinReason::NoPieces => {
+                    let (l, has, _) = who(loser);
+                    format!("{l} {has} no pieces left")
+                }
+                WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
+                WinReason::Resignation => format!("{} resigned", who(loser).0),
+                WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
+            };
+            (title, detail)
+        }
+    }
+}
+
 fn tags_from(tags: JsValue) -> PdnTags {
     let t: TagsIn = if tags.is_undefined() || tags.is_null() {
         TagsIn::default()
@@ -454,21 +565,35 @@ pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, Js
     Ok(g.fen())
 }
 
-/// The variants this engine plays, as `[{ name, size, first }]`.
+/// The variants this engine plays, in the order a picker lists them:
+/// `[{ name, title, summary, size, full, first, algebraic, gameType }]`. `summary` is two lines
+/// separated by `\n`; `full` is true when every cell of the board is played on (Turkish);
+/// `algebraic` when players write squares as `c3`; `gameType` is the PDN `GameType` number.
 #[wasm_bindgen]
 pub fn variants() -> JsValue {
     #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
     struct V {
         name: &'static str,
+        title: &'static str,
+        summary: &'static str,
         size: u8,
+        full: bool,
         first: Color,
+        algebraic: bool,
+        game_type: u8,
     }
     let v: Vec<V> = Variant::ALL
         .iter()
         .map(|v| V {
             name: v.name(),
+            title: v.title(),
+            summary: v.summary(),
             size: v.geometry().size(),
+            full: v.geometry().is_full(),
             first: v.rules().first,
+            algebraic: v.rules().algebraic,
+            game_type: v.rules().pdn_game_type,
         })
         .collect();
     to_js(&v)

@@ -9,7 +9,7 @@
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::square::{Color, Dir, Geometry, Square};
-use crate::variant::Variant;
+use crate::variant::{Goal, Variant};
 use std::sync::OnceLock;
 
 /// Value of a man; every score is in these units (100 = one man).
@@ -90,10 +90,9 @@ struct Masks {
 }
 
 fn masks(g: Geometry) -> &'static Masks {
-    static TEN: OnceLock<Masks> = OnceLock::new();
-    static EIGHT: OnceLock<Masks> = OnceLock::new();
-    let cell = if g == Geometry::TEN { &TEN } else { &EIGHT };
-    cell.get_or_init(|| {
+    static BOARDS: [OnceLock<Masks>; Geometry::ALL.len()] =
+        [const { OnceLock::new() }; Geometry::ALL.len()];
+    BOARDS[g.index()].get_or_init(|| {
         let n = g.size();
         let mut m = Masks {
             adv: [[Bitboard::EMPTY; 10]; 2],
@@ -196,7 +195,7 @@ fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) 
     s += (kings & m.long_diagonal).count() as i32 * w.king_long_diagonal;
     // Runaways: only worth checking in the last few rows, and only against an opponent with no
     // king (a king catches a lone runner in time more often than not).
-    if their_kings.is_empty() {
+    if their_kings.is_empty() && crate::movegen::fast::covers(pos.rules()) {
         let reach = if n == 10 { 4 } else { 3 };
         for adv in n - 1 - reach..n - 1 {
             for bit in men & m.adv[c][adv] {
@@ -212,6 +211,11 @@ fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) 
 
 /// Static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
+    match pos.rules().goal {
+        Goal::Standard => {}
+        Goal::Losing => return evaluate_losing(pos),
+        Goal::FirstKing => return evaluate_race(pos),
+    }
     let w = Weights::of(pos.variant());
     let g = pos.geometry();
     let m = masks(g);
@@ -256,6 +260,42 @@ pub fn evaluate(pos: &Position) -> i32 {
         Color::White => score,
         Color::Black => -score,
     }
+}
+
+/// Antidraughts: the fewer pieces and the fewer moves, the nearer the win (a side with no move
+/// wins); a king, which can be forced to capture from afar, is a burden.
+fn evaluate_losing(pos: &Position) -> i32 {
+    let side = |c: Color| {
+        let n = pos.counts(c);
+        -(n.men as i32 * MAN + n.kings as i32 * 2 * MAN) - 3 * mobility(pos, c)
+    };
+    for_side_to_move(pos, side(Color::White) - side(Color::Black))
+}
+
+/// A score from White's point of view turned to the side to move's.
+fn for_side_to_move(pos: &Position, white_score: i32) -> i32 {
+    match pos.turn() {
+        Color::White => white_score,
+        Color::Black => -white_score,
+    }
+}
+
+/// Breakthrough: the first king wins, so a man's distance to the far row is what counts, above
+/// all the leading man's, and material only as the means of stopping the other side's.
+fn evaluate_race(pos: &Position) -> i32 {
+    let g = pos.geometry();
+    let side = |c: Color| {
+        let mut best = 0;
+        let mut sum = 0;
+        for bit in pos.pieces(c) & !pos.kings() {
+            let adv = g.advance(g.square(bit), c) as i32;
+            best = best.max(adv);
+            sum += adv * adv;
+        }
+        pos.counts(c).total() as i32 * MAN + sum * 2 + best * best * 12
+    };
+    let mobility = mobility(pos, Color::White) - mobility(pos, Color::Black);
+    for_side_to_move(pos, side(Color::White) - side(Color::Black) + 2 * mobility)
 }
 
 /// Value of a piece on `sq` as material (for greedy play and move ordering).
