@@ -1,6 +1,7 @@
 //! Playing moves chosen by index: `is_legal` agrees with `legal_moves`, checked `play` agrees
-//! with `play_unchecked`, piece counts change exactly as the move says, FEN round-trips, and
-//! perft's fast paths count the same two plies as `legal_moves` and `play`.
+//! with `play_unchecked`, piece counts change exactly as the move says, FEN round-trips, the
+//! fast paths list the moves the rules generator states, and perft's fast paths count the same
+//! two plies as `legal_moves` and `play`.
 //!
 //! Input: byte 0 picks the variant; then a FEN up to the first `\n` (the start position when
 //! it does not parse); every byte after it picks the next move by index.
@@ -20,8 +21,15 @@ fuzz_target!(|data: &[u8]| {
         .and_then(|f| parse_fen(f, variant).ok())
         .unwrap_or_else(|| Position::new(variant));
     for &c in choices.iter().take(200) {
-        assert_eq!(parse_fen(&write_fen(&pos), variant).as_ref(), Ok(&pos));
+        // The FEN holds the board (a Frisian king's moves in a row are the game's history).
+        let fen = write_fen(&pos);
+        let back = parse_fen(&fen, variant).expect("own FEN reads back");
+        assert_eq!(back.to_setup(), pos.to_setup(), "{fen}");
         let legal = pos.legal_moves();
+        // The fast paths list what the rules generator states.
+        let by_rules = pos.legal_moves_by_rules();
+        assert_eq!(by_rules.len(), legal.len(), "{pos:?}");
+        assert!(by_rules.iter().all(|r| legal.iter().any(|l| l.same_as(r))), "{pos:?}");
         // Moves of the other side, and of the mirrored position, as candidates that are
         // mostly not legal here.
         let strangers = pos
