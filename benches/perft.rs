@@ -10,6 +10,16 @@ fn perft_bench(c: &mut Criterion) {
         (Variant::English, 8),
         (Variant::Russian, 7),
         (Variant::Brazilian, 7),
+        (Variant::Frisian, 6),
+        (Variant::Frysk, 5),
+        (Variant::Antidraughts, 6),
+        (Variant::Breakthrough, 6),
+        (Variant::Italian, 8),
+        (Variant::Spanish, 8),
+        (Variant::Portuguese, 8),
+        (Variant::Czech, 8),
+        (Variant::Pool, 8),
+        (Variant::Turkish, 6),
     ] {
         let pos = Position::new(variant);
         group.throughput(Throughput::Elements(perft(&pos, depth)));

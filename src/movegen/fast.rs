@@ -1,6 +1,6 @@
 //! The fast paths: bitboard move generation and perft's bulk counting for the variants whose
-//! rules fit diagonal shifts (International, English, Russian, Brazilian, and the variants that
-//! move as they do).
+//! rules fit diagonal shifts: International (and Antidraughts, which moves as it does), English,
+//! Russian, Brazilian and American Pool.
 //!
 //! It computes exactly what [`super::rules`] states one step at a time, only faster, and is
 //! checked against it: the property tests compare both on random positions of every variant
@@ -41,6 +41,7 @@ spec! {
     English = variant::ENGLISH;
     Russian = variant::RUSSIAN;
     Brazilian = variant::BRAZILIAN;
+    Pool = variant::POOL;
 }
 
 /// Whether the fast paths compute `rules` exactly: diagonal moves on a board of dark squares,
@@ -70,11 +71,12 @@ pub(crate) trait PerVariant {
 #[inline]
 pub(crate) fn per_variant<F: PerVariant>(pos: &Position, f: F) -> Option<F::Output> {
     Some(match pos.variant {
-        Variant::International => f.run::<International>(pos),
+        // Antidraughts moves exactly as International does; only the result differs.
+        Variant::International | Variant::Antidraughts => f.run::<International>(pos),
         Variant::English => f.run::<English>(pos),
         Variant::Russian => f.run::<Russian>(pos),
         Variant::Brazilian => f.run::<Brazilian>(pos),
-        #[allow(unreachable_patterns)]
+        Variant::Pool => f.run::<Pool>(pos),
         _ => return None,
     })
 }
