@@ -447,9 +447,10 @@ impl DraughtsGame {
     }
 }
 
-/// A square as the variant's players write it.
+/// A square as the variant's records write it: its number, or `c3` where squares are not
+/// numbered (Czech, Turkish).
 fn square_label(variant: Variant, sq: Square) -> String {
-    if variant.rules().algebraic {
+    if !variant.rules().numbered {
         variant.geometry().algebraic(sq)
     } else {
         sq.number().to_string()
@@ -510,7 +511,10 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
             let detail = match reason {
                 WinReason::NoPieces if losing => {
                     let (w, has, _) = who(winner);
-                    format!("{w} {has} no pieces left, and that wins in {}", variant.title())
+                    format!(
+                        "{w} {has} no pieces left, and that wins in {}",
+                        variant.title()
+                    )
                 }
                 WinReason::NoLegalMoves if losing => {
                     let (w, _, is) = who(winner);
@@ -568,7 +572,8 @@ pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, Js
 /// The variants this engine plays, in the order a picker lists them:
 /// `[{ name, title, summary, size, full, first, algebraic, gameType }]`. `summary` is two lines
 /// separated by `\n`; `full` is true when every cell of the board is played on (Turkish);
-/// `algebraic` when players write squares as `c3`; `gameType` is the PDN `GameType` number.
+/// `algebraic` when its records write squares as `c3` rather than by number (as the moves,
+/// labels and messages then do); `gameType` is the PDN `GameType` number.
 #[wasm_bindgen]
 pub fn variants() -> JsValue {
     #[derive(Serialize)]
@@ -592,7 +597,7 @@ pub fn variants() -> JsValue {
             size: v.geometry().size(),
             full: v.geometry().is_full(),
             first: v.rules().first,
-            algebraic: v.rules().algebraic,
+            algebraic: !v.rules().numbered,
             game_type: v.rules().pdn_game_type,
         })
         .collect();

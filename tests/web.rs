@@ -73,7 +73,7 @@ fn start_position_and_moves() {
     let counts = g.counts();
     assert_eq!(num(&get(&counts, "white"), "total"), 20.0);
     assert_eq!(num(&get(&counts, "black"), "men"), 20.0);
-    assert_eq!(string(&g.status(), "state"), "ongoing");
+    assert_eq!(string(&g.status(None), "state"), "ongoing");
     assert_eq!(Array::from(&g.squares()).length(), 50);
     let sq = Array::from(&g.squares()).get(0);
     assert_eq!((num(&sq, "row"), num(&sq, "col")), (0.0, 1.0));
@@ -153,10 +153,13 @@ fn game_ends_with_reason() {
     // White takes Black's last piece.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
     g.apply_move("28x19").unwrap();
-    let s = g.status();
+    let s = g.status(None);
     assert_eq!(string(&s, "state"), "win");
     assert_eq!(string(&s, "winner"), "white");
-    assert_eq!(string(&s, "reason"), "no pieces");
+    assert_eq!(string(&s, "reason"), "no-pieces");
+    assert_eq!(string(&s, "title"), "White wins");
+    assert_eq!(string(&s, "detail"), "Black has no pieces left");
+    assert_eq!(string(&s, "line"), "White wins: Black has no pieces left");
     assert_eq!(string(&s, "result"), "2-0");
     assert_eq!(moves(&g).len(), 0);
     let e = message(g.apply_move("19-14"));
@@ -166,17 +169,18 @@ fn game_ends_with_reason() {
     assert_eq!(r.turn(), "black", "Black moves first in English draughts");
     assert_eq!(r.size(), 8);
     r.resign(None).unwrap();
-    let s = r.status();
+    let s = r.status(None);
     assert_eq!(string(&s, "winner"), "white");
     assert_eq!(string(&s, "reason"), "resignation");
     // The result survives a PDN round trip.
     let back = DraughtsGame::from_pdn(&r.pdn(JsValue::UNDEFINED), "english").unwrap();
-    assert_eq!(string(&back.status(), "winner"), "white");
+    assert_eq!(string(&back.status(None), "winner"), "white");
     assert!(r.undo());
-    assert_eq!(string(&r.status(), "state"), "ongoing");
+    assert_eq!(string(&r.status(None), "state"), "ongoing");
     r.agree_draw();
-    assert_eq!(string(&r.status(), "state"), "draw");
-    assert_eq!(string(&r.status(), "reason"), "agreement");
+    assert_eq!(string(&r.status(None), "state"), "draw");
+    assert_eq!(string(&r.status(None), "reason"), "agreement");
+    assert_eq!(string(&r.status(None), "line"), "Draw by agreement");
 }
 
 #[wasm_bindgen_test]
@@ -249,9 +253,23 @@ fn stateless_helpers_and_variants() {
     let fen = wasm::apply_move("W:W28:B23", "international", "28x19").unwrap();
     assert_eq!(fen, "B:W19:B");
     let v = Array::from(&wasm::variants());
-    assert_eq!(v.length(), 4);
+    assert_eq!(v.length(), 14);
     assert_eq!(string(&v.get(1), "name"), "english");
     assert_eq!(string(&v.get(1), "first"), "black");
+    for entry in v.iter() {
+        let name = string(&entry, "name");
+        assert!(!string(&entry, "title").is_empty(), "{name}");
+        let summary = string(&entry, "summary");
+        assert_eq!(summary.lines().count(), 2, "{name}: {summary:?}");
+        assert!([8.0, 10.0].contains(&num(&entry, "size")), "{name}");
+        assert!(num(&entry, "gameType") > 0.0, "{name}");
+        // Every listed variant starts a game.
+        let g = DraughtsGame::new(&name).unwrap();
+        assert_eq!(g.variant(), name);
+        assert_eq!(get(&entry, "full").as_bool(), Some(name == "turkish"));
+    }
+    let czech = v.iter().find(|e| string(e, "name") == "czech").unwrap();
+    assert_eq!(get(&czech, "algebraic").as_bool(), Some(true));
     // Russian plays algebraic text too.
     let mut r = DraughtsGame::new("russian").unwrap();
     r.apply_move("c3-d4").unwrap();
@@ -262,10 +280,10 @@ fn stateless_helpers_and_variants() {
 fn resign_names_the_side() {
     let mut g = DraughtsGame::new("international").unwrap();
     assert!(message(g.resign(Some("purple".into()))).contains("color"));
-    assert_eq!(string(&g.status(), "state"), "ongoing");
+    assert_eq!(string(&g.status(None), "state"), "ongoing");
     // White to move, but Black resigns (against the computer, the player resigns any time).
     g.resign(Some("black".into())).unwrap();
-    assert_eq!(string(&g.status(), "winner"), "white");
+    assert_eq!(string(&g.status(None), "winner"), "white");
 }
 
 /// Checks the shape of a search result and that its move is legal in `game`.
@@ -386,4 +404,86 @@ fn search_calls_reject_bad_input() {
             &g,
         );
     }
+}
+
+#[wasm_bindgen_test]
+fn turkish_full_board_and_algebraic_moves() {
+    let mut g = DraughtsGame::new("turkish").unwrap();
+    assert_eq!(g.size(), 8);
+    let squares = Array::from(&g.squares());
+    assert_eq!(squares.length(), 64, "every cell is played on");
+    let mut cells: Vec<(u8, u8)> = squares
+        .iter()
+        .map(|s| (num(&s, "row") as u8, num(&s, "col") as u8))
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    assert_eq!(cells.len(), 64, "64 distinct cells of the 8×8 grid");
+    assert_eq!(string(&squares.get(0), "label"), "a8");
+    assert_eq!(string(&squares.get(63), "label"), "h1");
+    assert_eq!(Array::from(&g.board()).length(), 64);
+    assert_eq!(num(&get(&g.counts(), "white"), "total"), 16.0);
+    g.apply_move("a3-a4").unwrap();
+    assert_eq!(g.history(), ["a3-a4"]);
+    assert_eq!(g.turn(), "black");
+    // A saved Turkish game comes back as Turkish whatever variant the page has selected.
+    let pdn = g.pdn_with_redo(JsValue::UNDEFINED);
+    let back = DraughtsGame::restore(&pdn, "international", 1).unwrap();
+    assert_eq!(back.variant(), "turkish");
+    assert_eq!(back.fen(), g.fen());
+}
+
+#[wasm_bindgen_test]
+fn turned_boards_put_square_one_where_the_numbering_says() {
+    let italian = DraughtsGame::new("italian").unwrap();
+    let sq = Array::from(&italian.squares());
+    assert_eq!(sq.length(), 32);
+    // Square 1 is a8, top-left: a1 (bottom-left) is a light square, not played on.
+    assert_eq!((num(&sq.get(0), "row"), num(&sq.get(0), "col")), (0.0, 0.0));
+    assert!(!sq
+        .iter()
+        .any(|s| num(&s, "row") == 7.0 && num(&s, "col") == 0.0));
+    assert_eq!(string(&sq.get(0), "label"), "1");
+    // Portuguese numbers from White's side: 1 is h1, bottom-right.
+    let portuguese = DraughtsGame::new("portuguese").unwrap();
+    let sq = Array::from(&portuguese.squares());
+    assert_eq!((num(&sq.get(0), "row"), num(&sq.get(0), "col")), (7.0, 7.0));
+    // Czech squares are written algebraically.
+    let czech = DraughtsGame::new("czech").unwrap();
+    assert_eq!(string(&Array::from(&czech.squares()).get(0), "label"), "b8");
+}
+
+#[wasm_bindgen_test]
+fn new_win_conditions_are_worded_by_the_engine() {
+    // Antidraughts: White must take Black's last piece, and Black wins.
+    let mut g = DraughtsGame::from_fen("W:W28:B23", "antidraughts").unwrap();
+    g.apply_move("28x19").unwrap();
+    let s = g.status(None);
+    assert_eq!(string(&s, "winner"), "black");
+    assert_eq!(string(&s, "reason"), "no-pieces");
+    assert_eq!(string(&s, "title"), "Black wins");
+    assert_eq!(
+        string(&s, "detail"),
+        "Black has no pieces left, and that wins in Antidraughts"
+    );
+    let s = g.status(Some("black".into()));
+    assert_eq!(string(&s, "title"), "You win");
+    assert_eq!(
+        string(&s, "detail"),
+        "you have no pieces left, and that wins in Antidraughts"
+    );
+    // Breakthrough: the first king wins.
+    let mut b = DraughtsGame::from_fen("W:W6:B45", "breakthrough").unwrap();
+    b.apply_move("6-1").unwrap();
+    let s = b.status(None);
+    assert_eq!(string(&s, "state"), "win");
+    assert_eq!(string(&s, "winner"), "white");
+    assert_eq!(string(&s, "reason"), "first-king");
+    assert_eq!(
+        string(&s, "line"),
+        "White wins: White crowned the first king"
+    );
+    let s = b.status(Some("black".into()));
+    assert_eq!(string(&s, "title"), "You lose");
+    assert_eq!(string(&s, "detail"), "the computer crowned the first king");
 }
