@@ -249,6 +249,29 @@ const EXPECTED: &[(&str, Variant, usize, usize, &[&str])] = &[
         2648,
         &["36: illegal move 1. -"],
     ),
+    // Italian and Czech records carry no GameType tag. Italian numbers the turned board as the
+    // FID does (1 = a8); Czech writes squares algebraically (`c3-d4`, `e3xc5`).
+    (
+        "italian/wiegerw_Campionato_Assoluto_2005.pdn",
+        Variant::Italian,
+        53,
+        3227,
+        &[],
+    ),
+    (
+        "czech/wiegerw_mrcd2000kval.pdn",
+        Variant::Czech,
+        40,
+        1954,
+        &[],
+    ),
+    // Game 27, 24... a1xf6xh8: the king may land on e5 or f6 between its two captures; the
+    // record names the other route of the same move.
+    ("czech/wiegerw_mrcd2006.pdn", Variant::Czech, 44, 1994, &[]),
+    ("czech/wiegerw_mrcd2007.pdn", Variant::Czech, 102, 4542, &[]),
+    ("czech/wiegerw_mrdrcd07.pdn", Variant::Czech, 72, 3472, &[]),
+    // Games 10 (17. b8xe5xh2) and 11 (14... a1xe5xh8) likewise.
+    ("czech/wiegerw_mrdrcd08.pdn", Variant::Czech, 40, 1788, &[]),
 ];
 
 #[test]
