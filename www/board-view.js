@@ -1,5 +1,6 @@
 // The board as divs, drawn from the engine's state. It knows squares, pieces and CSS classes;
-// it decides no rule. Hooks kept stable for tests: #board, [data-square], .piece.white|black.man|king,
+// it decides no rule: the engine says which cells are played on (the dark ones, the dark ones of
+// a turned board, or all 64 on the Turkish board), where each is and what it is called. Hooks kept stable for tests: #board, [data-square], .piece.white|black.man|king,
 // and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured, is-hint;
 // is-path (with data-step, 1 for the first) marks the landing squares already chosen while a
 // capture path is being picked.
@@ -11,21 +12,27 @@ export class BoardView {
     this.el = el;
     this.cells = new Map(); // square number -> element
     this.coords = new Map(); // square number -> { row, col } as White sees the board
+    this.labels = new Map(); // square number -> its name as players write it ("32", "c3")
     this.size = 0;
     this.flipped = false;
     this.focusSquare = null;
   }
 
-  /** Builds the squares: `squares` is the engine's `[{ square, row, col }]`. */
-  build(squares, size) {
+  /**
+   * Builds the squares: `squares` is the engine's `[{ square, row, col, label }]`; `full` is set
+   * when every cell is played on (drawn as a lined board rather than a checkered one).
+   */
+  build(squares, size, full = false) {
     this.size = size;
     this.el.textContent = '';
     this.el.style.setProperty('--n', size);
     this.el.dataset.size = size;
+    this.el.toggleAttribute('data-full', full);
     this.cells.clear();
     this.coords.clear();
+    this.labels.clear();
     const frag = document.createDocumentFragment();
-    for (const { square, row, col } of squares) {
+    for (const { square, row, col, label } of squares) {
       const cell = document.createElement('div');
       cell.className = 'sq';
       cell.dataset.square = square;
@@ -34,10 +41,11 @@ export class BoardView {
       const num = document.createElement('span');
       num.className = 'num';
       num.setAttribute('aria-hidden', 'true');
-      num.textContent = square;
+      num.textContent = label;
       cell.append(num);
       this.cells.set(square, cell);
       this.coords.set(square, { row, col });
+      this.labels.set(square, label);
       frag.append(cell);
     }
     this.el.append(frag);
@@ -119,8 +127,13 @@ export class BoardView {
     }
   }
 
+  /** A square's name as players write it: "32", or "c3" where squares are algebraic. */
+  name(sq) {
+    return this.labels.get(sq) ?? String(sq);
+  }
+
   label(sq, p, marks, step) {
-    let s = `${sq}, ${p ? `${p.color} ${p.role}` : 'empty'}`;
+    let s = `${this.name(sq)}, ${p ? `${p.color} ${p.role}` : 'empty'}`;
     if (marks.selected === sq) s += ', selected';
     if (marks.dests.has(sq)) s += ', move here';
     if (step) s += `, landing ${step} of the chosen path`;
@@ -155,15 +168,16 @@ export class BoardView {
     this.cells.get(sq).focus();
   }
 
-  /** The square reached from `sq` by an arrow key, on screen: left/right along the row,
-   * up/down to a diagonal neighbour in the next row. */
+  /** The square reached from `sq` by an arrow key, on screen: the next played cell along the
+   * row or column where there is one (a full board), else left/right along the row and up/down
+   * to a diagonal neighbour in the next row. */
   neighbour(sq, key) {
     const { row, col } = this.screenPos(sq);
     const tries = {
-      ArrowLeft: [[0, -2], [-1, -1], [1, -1]],
-      ArrowRight: [[0, 2], [1, 1], [-1, 1]],
-      ArrowUp: [[-1, 1], [-1, -1], [-2, 0]],
-      ArrowDown: [[1, -1], [1, 1], [2, 0]],
+      ArrowLeft: [[0, -1], [0, -2], [-1, -1], [1, -1]],
+      ArrowRight: [[0, 1], [0, 2], [1, 1], [-1, 1]],
+      ArrowUp: [[-1, 0], [-1, 1], [-1, -1], [-2, 0]],
+      ArrowDown: [[1, 0], [1, -1], [1, 1], [2, 0]],
     }[key];
     if (!tries) return null;
     for (const [dr, dc] of tries) {

@@ -49,7 +49,7 @@ export class Controller {
     const prev = this.game;
     this.game = game;
     if (prev && prev !== game) prev.free();
-    this.view.build(game.squares(), game.size());
+    this.view.build(game.squares(), game.size(), !!engine.variantInfo(game.variant())?.full);
     this.panels.message('');
     this.panels.setVariant(game.variant());
     this.resultShownFor = null;
@@ -59,7 +59,7 @@ export class Controller {
 
   newGame(variant) {
     this.load(engine.newGame(variant));
-    this.panels.announce(`New ${engine.VARIANT_LABELS[variant] || variant} game. ${engine.SIDE_NAMES[this.game.turn()]} to move.`);
+    this.panels.announce(`New ${engine.variantInfo(variant)?.title ?? variant} game. ${engine.SIDE_NAMES[this.game.turn()]} to move.`);
   }
 
   onChange(fn) {
@@ -72,7 +72,7 @@ export class Controller {
     const g = this.game;
     this.legal = g.legalMoves();
     this.hint = EMPTY;
-    const status = g.status();
+    const status = g.status(this.panels.player());
     // Turned to the side to move: to the players' sides only, not to the computer's.
     if (this.settings.autoRotate && !this.isComputer(g.turn())) this.setFlipped(g.turn() === 'black', { persist: false });
     this.panels.update(g, status);
@@ -83,7 +83,7 @@ export class Controller {
       if (this.resultShownFor !== key) {
         this.resultShownFor = key;
         this.panels.showResult(status);
-        if (announce) this.panels.announce(this.panels.resultText(status));
+        if (announce) this.panels.announce(status.line);
       }
     } else {
       this.resultShownFor = null;
@@ -205,7 +205,7 @@ export class Controller {
     performance.mark('dests-drawn');
     performance.measure('tap-to-destinations', 'activate', 'dests-drawn');
     const n = new Set(this.candidates().map((m) => m.to)).size;
-    this.panels.announce(`${sq} selected, ${n} destination${n === 1 ? '' : 's'}`);
+    this.panels.announce(`${this.view.name(sq)} selected, ${n} destination${n === 1 ? '' : 's'}`);
   }
 
   clearSelection() {
@@ -240,18 +240,18 @@ export class Controller {
     this.redraw();
     // Shown until the path is complete or the selection is dropped (see clearSelection).
     this.askingPath = true;
-    this.panels.message(`Several capture paths lead to ${this.target}: choose the next landing square (ringed).`, 'info', 0);
+    this.panels.message(`Several capture paths lead to ${this.view.name(this.target)}: choose the next landing square (ringed).`, 'info', 0);
   }
 
   explainUnmovable(sq) {
     const p = this.game.board()[sq - 1];
     if (!p || p.color !== this.game.turn()) return;
     const capture = this.legal.some((m) => m.captures.length > 0);
-    const froms = [...this.movable()].sort((a, b) => a - b).join(', ');
+    const froms = [...this.movable()].sort((a, b) => a - b).map((s) => this.view.name(s)).join(', ');
     this.panels.message(
       capture
         ? `A capture is compulsory: move ${froms}.`
-        : `The piece on ${sq} cannot move.`,
+        : `The piece on ${this.view.name(sq)} cannot move.`,
       'info',
     );
   }

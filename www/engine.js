@@ -8,14 +8,21 @@ export function setBindings(bindings) {
   api = bindings;
 }
 
-export const VARIANTS = ['international', 'english', 'russian', 'brazilian'];
+let variantList = null;
 
-export const VARIANT_LABELS = {
-  international: 'International 10×10',
-  english: 'English 8×8',
-  russian: 'Russian 8×8',
-  brazilian: 'Brazilian 8×8',
-};
+/**
+ * The variants the engine plays, in picker order: `[{ name, title, summary, size, full, first,
+ * algebraic, gameType }]` (`summary` is two lines separated by "\n").
+ */
+export function variants() {
+  variantList ||= api.variants();
+  return variantList;
+}
+
+/** One variant's entry from `variants()`, or undefined for a name the engine does not know. */
+export function variantInfo(name) {
+  return variants().find((v) => v.name === name);
+}
 
 /** How the page names each side. */
 export const SIDE_NAMES = { white: 'White', black: 'Black' };
@@ -45,8 +52,7 @@ export function levels() {
 
 /** Which side moves first in each variant, from the engine's rule table. */
 export function firstMover(variant) {
-  const v = api.variants().find((x) => x.name === variant);
-  return v ? v.first : 'white';
+  return variantInfo(variant)?.first ?? 'white';
 }
 
 /** Whether the text looks like a FEN (`W:W31-50:B1-20`) rather than PDN. */

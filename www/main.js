@@ -15,6 +15,7 @@ function boot(bindings) {
   if (window.draughts) return; // already booted
   engine.setBindings(bindings);
   const panels = new Panels();
+  panels.fillVariants();
   const storage = new Storage({ onError: (m) => panels.message(m, 'error') });
   const view = new BoardView($('board'));
   const controller = new Controller({ view, panels, storage });
@@ -35,7 +36,7 @@ function boot(bindings) {
     controller.load(saved.game, { save: false });
     controller.setFlipped(!!saved.flipped, { persist: false });
   } else {
-    controller.load(engine.newGame('international'));
+    controller.load(engine.newGame(engine.variants()[0].name));
     controller.setFlipped(!!settings.flipped, { persist: false });
   }
   controller.redraw();
@@ -62,7 +63,7 @@ function wireToolbar(controller, panels, computer) {
 
   const startNew = async (variant) => {
     if (inProgress() && !(await confirmDialog('Abandon this game and start a new one?', { yes: 'New game', no: 'Keep playing' }))) {
-      $('variant').value = controller.game.variant();
+      panels.setVariant(controller.game.variant());
       return;
     }
     controller.newGame(variant);

@@ -9,20 +9,36 @@ function cap(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** "International", "English": the variant's label without the board size. */
-function variantName(variant) {
-  return (engine.VARIANT_LABELS[variant] || variant).replace(/\s+\S*×\S*$/, '');
-}
-
 export class Panels {
   constructor() {
     this.messageTimer = 0;
     this.computerSide = null; // against the computer, results are told from the player's side
   }
 
+  /** Fills the variant picker from the engine's list (once, at start-up). */
+  fillVariants() {
+    const select = $('variant');
+    select.textContent = '';
+    for (const v of engine.variants()) {
+      const o = document.createElement('option');
+      o.value = v.name;
+      o.textContent = v.title;
+      select.append(o);
+    }
+    select.addEventListener('change', () => this.showSummary(select.value));
+  }
+
   setVariant(variant) {
     $('variant').value = variant;
     document.body.dataset.variant = variant;
+    this.showSummary(variant);
+  }
+
+  /** The chosen variant's two lines under the picker. */
+  showSummary(variant) {
+    const [first = '', second = ''] = (engine.variantInfo(variant)?.summary ?? '').split('\n');
+    $('variant-summary-1').textContent = first;
+    $('variant-summary-2').textContent = second;
   }
 
   update(game, status) {
@@ -34,8 +50,8 @@ export class Panels {
     }
     const turn = game.turn();
     const over = status.state !== 'ongoing';
-    $('turn').textContent = over ? this.resultTitle(status) : `${cap(turn)} to move`;
-    $('status').textContent = over ? this.resultText(status) : `Move ${this.moveNumber(game)} · ${variantName(game.variant())}`;
+    $('turn').textContent = over ? status.title : `${engine.SIDE_NAMES[turn]} to move`;
+    $('status').textContent = over ? status.line : `Move ${this.moveNumber(game)} · ${engine.variantInfo(game.variant())?.title ?? game.variant()}`;
     document.body.dataset.turn = turn;
     document.body.classList.toggle('is-over', over);
     for (const card of document.querySelectorAll('.card')) {
@@ -90,58 +106,21 @@ export class Panels {
     box.scrollTop = box.scrollHeight;
   }
 
-  /** "White wins", "Draw"; against the computer "You win", "You lose". */
-  resultTitle(status) {
-    if (status.state === 'win') {
-      if (this.computerSide) return status.winner === this.computerSide ? 'You lose' : 'You win';
-      return `${cap(status.winner)} wins`;
-    }
-    return status.state === 'draw' ? 'Draw' : '';
+  /** The side results are told to: the player's against the computer, else undefined (colours). */
+  player() {
+    if (!this.computerSide) return undefined;
+    return this.computerSide === 'white' ? 'black' : 'white';
   }
 
-  /**
-   * Why, in words: "Black has no pieces left", "by agreement", "by threefold repetition";
-   * against the computer "you resigned", "the computer cannot move".
-   */
-  resultReason(status) {
-    if (status.state === 'win') {
-      const loser = status.winner === 'white' ? 'black' : 'white';
-      if (this.computerSide) {
-        const you = loser !== this.computerSide;
-        return {
-          'no pieces': you ? 'you have no pieces left' : 'the computer has no pieces left',
-          'no legal moves': you ? 'you cannot move' : 'the computer cannot move',
-          resignation: you ? 'you resigned' : 'the computer resigned',
-        }[status.reason] || status.reason;
-      }
-      const l = cap(loser);
-      return {
-        'no pieces': `${l} has no pieces left`,
-        'no legal moves': `${l} cannot move`,
-        resignation: `${l} resigned`,
-      }[status.reason] || status.reason;
-    }
-    if (status.state === 'draw') {
-      if (status.reason === 'agreement') return 'by agreement';
-      return status.reason.startsWith('threefold') ? `by ${status.reason}` : `by the ${status.reason}`;
-    }
-    return '';
-  }
-
-  /** "White wins: Black has no pieces left", "Draw by agreement". */
-  resultText(status) {
-    if (status.state === 'win') return `${this.resultTitle(status)}: ${this.resultReason(status)}`;
-    if (status.state === 'draw') return `Draw ${this.resultReason(status)}`;
-    return '';
-  }
-
+  /** The result dialog; its wording is the engine's (`status.title`, `.detail`, `.line`). */
   showResult(status) {
     const d = $('result');
-    $('result-title').textContent = this.resultTitle(status);
-    $('result-reason').textContent = cap(this.resultReason(status)) + '.';
+    $('result-title').textContent = status.title;
+    $('result-reason').textContent = cap(status.detail) + '.';
     // Shown turned round, face to face, for the player across the table.
-    $('result-mirror').textContent = this.resultText(status) + '.';
+    $('result-mirror').textContent = status.line + '.';
     d.dataset.result = status.result;
+    d.dataset.reason = status.reason;
     if (!d.open) d.showModal();
   }
 

@@ -79,7 +79,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
   $('import-pdn').addEventListener('click', () => {
     $('import-error').hidden = true;
     $('import-file').value = '';
-    $('import-variant').textContent = engine.VARIANT_LABELS[$('variant').value] || $('variant').value;
+    $('import-variant').textContent = engine.variantInfo($('variant').value)?.title ?? $('variant').value;
     importDialog.showModal();
     $('import-text').focus();
   });

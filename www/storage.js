@@ -69,7 +69,7 @@ export class Storage {
         throw new Error('it was not written by this app');
       }
       if (data.version !== VERSION) throw new Error(`it has an unknown version (${data.version})`);
-      if (!engine.VARIANTS.includes(data.variant)) throw new Error(`unknown variant ${JSON.stringify(data.variant)}`);
+      if (!engine.variantInfo(data.variant)) throw new Error(`unknown variant ${JSON.stringify(data.variant)}`);
       if (typeof data.pdn !== 'string' || !Number.isInteger(data.ply) || data.ply < 0) {
         throw new Error('its game record is missing');
       }
