@@ -113,6 +113,8 @@ async function main() {
     } finally {
       await ctx.close();
     }
+    console.log('\nphone, every variant:');
+    await runVariants(browser, base, origin);
   } catch {
     /* reported by step() */
   } finally {
@@ -480,26 +482,7 @@ async function runComputer(ctx, base, origin) {
       { timeout },
     );
   /** Plays the engine's first legal move by tapping squares, as a player would. */
-  const tapFirstMove = async () => {
-    const m = await page.evaluate(() => window.draughts.controller.legal[0]);
-    const ply = (await game()).ply;
-    await tap(sq(m.from));
-    await tap(sq(m.to));
-    // Several capture paths to the same square: tap the landing squares until only ours is left.
-    const playedOrAsked = () =>
-      page.waitForFunction(
-        (ply) => window.draughts.controller.game.ply() !== ply || document.querySelector('#board .is-waypoint'),
-        ply,
-        { timeout: 5000 },
-      );
-    await playedOrAsked();
-    while ((await game()).ply === ply) {
-      const k = await page.evaluate(() => window.draughts.controller.prefix.length);
-      await tap(sq(m.path[k]));
-      await playedOrAsked();
-    }
-    return m;
-  };
+  const tapFirstMove = () => tapMove(page, () => 0);
   const selectOption = async (id, value) => {
     await page.selectOption(`#${id}`, value);
     if (await page.locator('dialog#confirm[open]').count()) await tap('#confirm-yes');
@@ -775,6 +758,254 @@ async function runComputer(ctx, base, origin) {
     check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
     check(foreign.length === 0, `foreign requests: ${foreign.join(' ')}`);
   });
+}
+
+/**
+ * The move a test player picks to end a game soon (run in the page, so it gets the engine): the
+ * one after which the opponent's best capture takes the most pieces, then the one that goes
+ * furthest towards the opponent. It gives pieces away: the computer takes them (or, in
+ * Antidraughts, the player wins by losing them) and every variant reaches its result quickly.
+ */
+const GIVE_AWAY = (legal, game, engine) => {
+  const variant = game.variant();
+  const fen = game.fen();
+  const white = game.turn() === 'white';
+  const row = new Map(game.squares().map((s) => [s.square, s.row]));
+  let best = 0;
+  let bestScore = -Infinity;
+  legal.forEach((m, i) => {
+    const g = engine.fromFen(fen, variant);
+    g.applyMove(m.full);
+    const given = g.legalMoves().reduce((a, r) => Math.max(a, r.captures.length), 0);
+    g.free();
+    const score = given * 100 + (white ? -row.get(m.to) : row.get(m.to));
+    if (score > bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  });
+  return best;
+};
+
+// The variants added after the first four, each played to its result on the phone.
+const NEW_VARIANTS = ['frisian', 'frysk', 'antidraughts', 'breakthrough', 'italian', 'spanish', 'portuguese', 'czech', 'pool', 'turkish'];
+// Boards whose screenshots are looked at, in each of these viewports.
+const SHOT_VARIANTS = ['turkish', 'frisian', 'italian'];
+const SHOT_VIEWPORTS = [
+  ['390x844', PHONE],
+  ['320x568', { ...PHONE, viewport: { width: 320, height: 568 } }],
+  ['844x390', { ...PHONE, viewport: { width: 844, height: 390 } }],
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+];
+
+/**
+ * Every variant on the phone: the picker comes from the engine, the Turkish and turned boards are
+ * drawn as the engine places their squares, and each new variant is played by taps against the
+ * computer (level 1) to its result dialog. Motion is reduced so the slides do not slow it down.
+ */
+async function runVariants(browser, base, origin) {
+  const ctx = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' });
+  const page = await ctx.newPage();
+  const errors = [];
+  const foreign = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith('data:') && !u.startsWith('blob:') && !u.startsWith(origin)) foreign.push(u);
+  });
+  const tap = (sel) => page.tap(sel);
+  const text = (sel) => page.locator(sel).innerText();
+  const selectOption = async (id, value) => {
+    if (await page.locator('dialog#result[open]').count()) await tap('#result-close');
+    await page.selectOption(`#${id}`, value);
+    if (await page.locator('dialog#confirm[open]').count()) await tap('#confirm-yes');
+  };
+  const info = () => page.evaluate(() => window.draughts.engine.variants());
+  /** Cells on screen: `[{ square, x, y }]`, rounded centres. */
+  const cells = () =>
+    page.$$eval('#board [data-square]', (els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { square: +e.dataset.square, label: e.querySelector('.num').textContent, x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2), w: r.width };
+      }),
+    );
+
+  try {
+    await step('the variant picker lists the engine\'s variants, with the summary', async () => {
+      await page.goto(base);
+      await page.waitForSelector('body.is-ready', { timeout: 15000 });
+      const variants = await info();
+      const options = await page.$$eval('#variant option', (os) => os.map((o) => [o.value, o.textContent]));
+      check(variants.length === 14, `${variants.length} variants from the engine`);
+      check(JSON.stringify(options) === JSON.stringify(variants.map((v) => [v.name, v.title])), `options: ${options}`);
+      for (const name of ['frisian', 'czech']) {
+        await selectOption('variant', name);
+        const v = variants.find((x) => x.name === name);
+        const shown = [await text('#variant-summary-1'), await text('#variant-summary-2')].join('\n');
+        check(shown === v.summary, `${name} summary shown: ${shown}`);
+      }
+    });
+
+    await step('the Turkish board: 64 playable cells in an 8×8 grid, squares named algebraically', async () => {
+      await selectOption('variant', 'turkish');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 64);
+      const c = await cells();
+      const xs = new Set(c.map((x) => x.x));
+      const ys = new Set(c.map((x) => x.y));
+      const at = new Set(c.map((x) => `${x.x},${x.y}`));
+      check(xs.size === 8 && ys.size === 8 && at.size === 64, `columns ${xs.size}, rows ${ys.size}, cells ${at.size}`);
+      check((await page.getAttribute('#board', 'data-size')) === '8', 'data-size 8');
+      check((await page.locator('#board .piece.white.man').count()) === 16 && (await page.locator('#board .piece.black.man').count()) === 16, '16 men each');
+      const topLeft = c.reduce((a, x) => (x.y < a.y || (x.y === a.y && x.x < a.x) ? x : a));
+      check(topLeft.label === 'a8', `top-left cell labelled ${topLeft.label}`);
+      const label = await page.locator('#board [data-square="41"]').getAttribute('aria-label');
+      check(label === 'a3, white man', `accessible name of a3: ${label}`);
+    });
+
+    await step('the Italian board is turned: a1 light, square 1 top-left', async () => {
+      await selectOption('variant', 'italian');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-square]').length === 32);
+      const c = await cells();
+      const board = await page.locator('#board').boundingBox();
+      const w = c[0].w;
+      const cellAt = (col, row) => c.find((x) => Math.abs(x.x - (board.x + (col + 0.5) * w)) < w / 2 && Math.abs(x.y - (board.y + (row + 0.5) * w)) < w / 2);
+      check(!cellAt(0, 7), 'no playable cell at the bottom-left (a1 is light)');
+      check(cellAt(0, 0)?.square === 1, `square 1 at the top-left: ${JSON.stringify(cellAt(0, 0))}`);
+      check(cellAt(7, 7)?.square === 32, 'square 32 at the bottom-right');
+    });
+
+    await selectOption('opponent', 'computer');
+    await selectOption('level', '1');
+    for (const name of NEW_VARIANTS) {
+      await step(`${name}: a game by taps against the computer (level 1) to the result dialog`, async () => {
+        const v = (await info()).find((x) => x.name === name);
+        const player = v.first; // the player moves first; the computer has the other side
+        // The side first, while the last game is over (or not the computer's turn), then the
+        // variant: the new game starts with the player to move.
+        await selectOption('side', player === 'white' ? 'black' : 'white');
+        await selectOption('variant', name);
+        check(await page.evaluate(() => window.draughts.controller.game.ply() === 0), `${name}: a new game`);
+        const t0 = Date.now();
+        for (;;) {
+          await page.waitForFunction(
+            () => {
+              const c = window.draughts.controller;
+              return c.game.status().state !== 'ongoing' || (!c.busy && !c.animating && !c.isComputer(c.game.turn()));
+            },
+            null,
+            { timeout: 30000 },
+          );
+          const ply = await page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.controller.game.ply() : -1));
+          if (ply < 0) break;
+          check(Date.now() - t0 < 60000 && ply < 400, `${name}: game still going after ${ply} plies`);
+          await tapMove(page, GIVE_AWAY);
+        }
+        await page.waitForSelector('dialog#result[open]');
+        const st = await page.evaluate((p) => {
+          const g = window.draughts.controller.game;
+          const computer = p === 'white' ? 'black' : 'white';
+          return {
+            ...g.status(p),
+            ply: g.ply(),
+            computerMoves: g.moveList().filter((x) => x.color === computer).length,
+            lastSearch: window.draughts.computer.stats.at(-1)?.variant,
+          };
+        }, player);
+        const title = await text('#result-title');
+        const reason = await text('#result-reason');
+        check(title === st.title && /^You (win|lose)$|^Draw$/.test(title), `${name}: result title ${title} (engine: ${st.title})`);
+        check(reason.toLowerCase() === `${st.detail}.`.toLowerCase(), `${name}: result reason ${reason} (engine: ${st.detail})`);
+        check(st.computerMoves > 0 && st.lastSearch === name, `${name}: the computer played (${st.computerMoves} moves)`);
+        if (name === 'breakthrough') check(st.reason === 'first-king' && /first king/.test(reason), `breakthrough ends with the first king: ${reason}`);
+        if (name === 'antidraughts' && st.reason === 'no-pieces') {
+          check(/no pieces left, and that wins/.test(reason), `antidraughts: having no pieces wins: ${reason}`);
+        }
+        figures.push(['variants', `${v.title} v level 1 (${st.ply} plies; ${title}: ${st.detail})`, `${((Date.now() - t0) / 1000).toFixed(1)} s`]);
+        if (name === 'turkish') await page.screenshot({ path: join(SHOTS, 'variants-turkish-game-over.png') });
+      });
+    }
+
+    await step('a saved Turkish game and an imported Italian PDN come back as themselves', async () => {
+      await selectOption('opponent', 'human');
+      await selectOption('variant', 'turkish');
+      await tapMove(page, () => 0);
+      const before = await page.evaluate(() => window.draughts.controller.game.fen());
+      await page.reload();
+      await page.waitForSelector('body.is-ready');
+      check((await page.inputValue('#variant')) === 'turkish', 'the picker shows Turkish after reload');
+      check((await page.evaluate(() => window.draughts.controller.game.fen())) === before, 'same Turkish position after reload');
+      check((await page.locator('#board [data-square]').count()) === 64, '64 cells after reload');
+      // Italian PDN (GameType 22) imported while Turkish is selected.
+      await tap('#import-pdn');
+      await page.fill('#import-text', '[GameType "22"]\n1. 21-17 10-14 *');
+      await tap('#import-load');
+      await page.waitForFunction(() => window.draughts.controller.game.variant() === 'italian');
+      check((await page.inputValue('#variant')) === 'italian', 'the picker follows the imported game');
+      check((await page.evaluate(() => window.draughts.controller.game.ply())) === 2, 'two moves imported');
+    });
+
+    await step('no console errors, no request leaves the origin', async () => {
+      check(errors.length === 0, `console errors: ${errors.join(' | ')}`);
+      check(foreign.length === 0, `foreign requests: ${foreign.join(' ')}`);
+    });
+  } finally {
+    await ctx.close();
+  }
+
+  await step(`screenshots of the ${SHOT_VARIANTS.join(', ')} boards in ${SHOT_VIEWPORTS.length} viewports`, async () => {
+    for (const [size, opts] of SHOT_VIEWPORTS) {
+      const c = await browser.newContext(opts);
+      try {
+        const p = await c.newPage();
+        await p.goto(base);
+        await p.waitForSelector('body.is-ready', { timeout: 15000 });
+        for (const name of SHOT_VARIANTS) {
+          await p.selectOption('#variant', name);
+          if (await p.locator('dialog#confirm[open]').count()) await p.click('#confirm-yes');
+          await p.waitForFunction((name) => window.draughts.controller.game.variant() === name, name);
+          const board = await p.locator('#board').boundingBox();
+          const vp = opts.viewport;
+          check(board.x >= 0 && board.x + board.width <= vp.width + 1, `${name} ${size}: the board fits the width`);
+          await p.screenshot({ path: join(SHOTS, `board-${name}-${size}.png`) });
+        }
+      } finally {
+        await c.close();
+      }
+    }
+  });
+}
+
+/**
+ * Plays a legal move by tapping its squares, as a player would: `choose(legal, game)` (run in the
+ * page) picks the index of the move among the engine's legal moves. Resolves with the move.
+ */
+async function tapMove(page, choose) {
+  const sq = (n) => `#board [data-square="${n}"]`;
+  const { m, ply } = await page.evaluate((src) => {
+    const c = window.draughts.controller;
+    const pick = new Function(`return (${src})`)();
+    return { m: c.legal[pick(c.legal, c.game, window.draughts.engine)], ply: c.game.ply() };
+  }, choose.toString());
+  const plies = () => page.evaluate(() => window.draughts.controller.game.ply());
+  await page.tap(sq(m.from));
+  await page.tap(sq(m.to));
+  // Several capture paths to the same square: tap the landing squares until only ours is left.
+  const playedOrAsked = () =>
+    page.waitForFunction(
+      (ply) => window.draughts.controller.game.ply() !== ply || document.querySelector('#board .is-waypoint'),
+      ply,
+      { timeout: 5000 },
+    );
+  await playedOrAsked();
+  while ((await plies()) === ply) {
+    const k = await page.evaluate(() => window.draughts.controller.prefix.length);
+    await page.tap(sq(m.path[k]));
+    await playedOrAsked();
+  }
+  return m;
 }
 
 /**
