@@ -128,11 +128,10 @@ impl Sequence {
             let pieces = self.taken.len() as u32;
             *slot = match criterion {
                 Precedence::MostPieces => pieces,
-                // A king is worth more than a man and less than two: counted as 3 halves
-                // would tie a king with a man and a half; any value strictly between one and
-                // two men orders every pair of captures the same way as long as fewer than
-                // 20 pieces are taken, so kings count 1 + 1/32.
-                Precedence::MostValue => pieces * 32 + kings,
+                // n kings are worth more than 2n − 1 men and less than 2n (KNDB Art. 11 as
+                // DCTL states it): a man 100, a king 199, as lidraughts counts them, orders
+                // every capture of up to 50 pieces that way.
+                Precedence::MostValue => pieces * 100 + kings * 99,
                 Precedence::ByKing => self.by_king as u32,
                 Precedence::MostKings => kings,
                 // The earlier a king is met, the higher its bit.
