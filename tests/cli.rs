@@ -1,10 +1,24 @@
-//! The `draughts` binary: `moves` from tests/data/moves.txt, `perft`, `pdn`, and bad input.
+//! The `draughts` binary: `moves` from tests/data/moves.txt, `perft`, `pdn`, help, and bad input.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn draughts(args: &[&str], stdin: &str) -> (String, i32) {
     draughts_bytes(args, stdin.as_bytes())
+}
+
+/// Runs the binary without input: standard output, standard error and the exit code.
+fn draughts_all(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
 }
 
 /// Runs the binary on raw bytes; fails (rather than hangs) if it has not exited after a minute
@@ -158,4 +172,58 @@ fn pdn_replays_a_file_game_by_game() {
     assert_eq!(lines[2], "games 2 ok 1 failed 1 plies 4");
     assert_eq!(code, 1);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn help_version_and_suggestions() {
+    let (out, _, code) = draughts_all(&["perft", "--help"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("--depth"), "{out}");
+    // The variant list is the engine's.
+    for v in draughts::Variant::ALL {
+        assert!(out.contains(v.name()), "{v}: {out}");
+    }
+    let (out, _, code) = draughts_all(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        format!("draughts {}", env!("CARGO_PKG_VERSION"))
+    );
+    let (_, err, code) = draughts_all(&["perf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'perft'"), "{err}");
+    let (_, err, code) = draughts_all(&[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("perft"), "{err}");
+    // Aliases are read by the engine, not listed.
+    let (out, _, code) = draughts_all(&["perft", "--variant", "american", "--depth", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("1 7 "), "{out}");
+}
+
+#[test]
+fn completions_for_bash() {
+    let (out, _, code) = draughts_all(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("complete -F"), "{out}");
+    assert!(out.contains("perft"), "{out}");
+    let (_, _, code) = draughts_all(&["completions", "cmd.exe"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn runtime_errors_are_one_line_without_the_usage() {
+    let missing = std::env::temp_dir().join("draughts-cli-no-such-file.pdn");
+    let (out, err, code) = draughts_all(&["pdn", missing.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("draughts-cli-no-such-file.pdn"), "{err}");
+    let (_, err, code) = draughts_all(&["perft", "--depth", "2", "--fen", "W:W99:B1"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_, err, code) = draughts_all(&["play", "--fen", "nonsense"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
