@@ -227,3 +227,46 @@ fn runtime_errors_are_one_line_without_the_usage() {
     assert_eq!(code, 1);
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn pdn_reports_a_damaged_game_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("draughts-cli-noise-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("noisy.pdn");
+    let mut bytes = b"[Event \"a\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n".to_vec();
+    // 20 KB of binary noise (a fixed pseudo-random sequence), then another good game.
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    bytes.extend((0..20_000).map(|_| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 24) as u8
+    }));
+    bytes.extend_from_slice(b"\n\n[Event \"b\"]\n1. 31-27 19-23 2. 27-22 18x27 *\n");
+    std::fs::write(&file, &bytes).unwrap();
+    let (out, code) = draughts(&["pdn", file.to_str().unwrap()], "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok 4", "{out}");
+    assert_eq!(lines[lines.len() - 2], "ok 4", "{out}");
+    let damaged: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("damaged game "))
+        .collect();
+    assert!(!damaged.is_empty(), "{out}");
+    assert!(damaged[0].contains("(PDN line "), "{out}");
+    let summary = lines[lines.len() - 1];
+    assert!(
+        summary.starts_with(&format!("games {} ok ", lines.len() - 1)),
+        "{out}"
+    );
+    assert!(
+        summary.contains(&format!(" damaged {} ", damaged.len())),
+        "{out}"
+    );
+    assert!(
+        !out.contains('\u{1b}'),
+        "control characters are escaped: {out}"
+    );
+    assert_eq!(code, 1);
+    std::fs::remove_dir_all(&dir).ok();
+}

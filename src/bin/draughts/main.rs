@@ -33,7 +33,8 @@ enum Command {
     Perft(PerftArgs),
     /// Reads one FEN per line on stdin and prints its legal moves as full paths, sorted.
     Moves(MovesArgs),
-    /// Replays every game of a PDN file: `ok <plies>` or `illegal …`, then a summary line.
+    /// Replays every game of a PDN file: `ok <plies>`, `illegal …` or `damaged …` (the
+    /// reading goes on at the next game), then a summary line.
     Pdn(PdnArgs),
     /// Plays a game on the console, between people or against the computer.
     Play(play::PlayArgs),
@@ -227,10 +228,25 @@ fn cmd_pdn(args: &PdnArgs) -> Result<ExitCode, String> {
     // Real files come in UTF-8 or Latin-1; the move text is ASCII either way.
     let text = String::from_utf8(bytes)
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
-    let games = draughts::parse_games(&text).map_err(|e| format!("{file}: {e}"))?;
+    let games = draughts::pdn::parse_each_game(&text);
     let mut out = io::stdout().lock();
-    let (mut ok, mut bad, mut plies) = (0, 0, 0);
-    for g in &games {
+    let (mut ok, mut bad, mut damaged, mut plies) = (0, 0, 0, 0);
+    for (n, g) in games.iter().enumerate() {
+        let g = match g {
+            Ok(g) => g,
+            Err(e) => {
+                bad += 1;
+                damaged += 1;
+                let _ = writeln!(
+                    out,
+                    "damaged game {} (PDN line {}): {}",
+                    n + 1,
+                    e.line,
+                    e.message
+                );
+                continue;
+            }
+        };
         match g.replay(args.variant) {
             Ok(game) => {
                 ok += 1;
@@ -244,20 +260,44 @@ fn cmd_pdn(args: &PdnArgs) -> Result<ExitCode, String> {
                 ..
             }) => {
                 bad += 1;
-                let _ = writeln!(out, "illegal {move_number} {text}: {reason}");
+                let _ = writeln!(
+                    out,
+                    "illegal {move_number} {}: {}",
+                    printable(&text),
+                    printable(&reason)
+                );
             }
             Err(e) => {
                 bad += 1;
-                let _ = writeln!(out, "error: {e}");
+                let _ = writeln!(out, "error: {}", printable(&e.to_string()));
             }
         }
     }
+    let damaged = if damaged > 0 {
+        format!(" damaged {damaged}")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "games {} ok {ok} failed {bad} plies {plies}",
+        "games {} ok {ok} failed {bad}{damaged} plies {plies}",
         games.len()
     );
     Ok(exit_status(bad > 0))
+}
+
+/// Text from a file made safe for a terminal: control characters (binary noise read as Latin-1,
+/// say) are escaped.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Exit status 1 when some input was bad (the rest having been processed), else 0.
