@@ -270,3 +270,29 @@ fn pdn_reports_a_damaged_game_and_goes_on() {
     assert_eq!(code, 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn hub_offers_every_variant() {
+    let (out, code) = draughts(&["hub"], "hub\nquit\n");
+    assert_eq!(code, 0);
+    let param = out
+        .lines()
+        .find(|l| l.starts_with("param name=variant "))
+        .expect("a variant parameter");
+    let values = param
+        .split("values=\"")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('"');
+    let values: Vec<&str> = values.split(' ').collect();
+    assert_eq!(values.len(), draughts::Variant::ALL.len(), "{param}");
+    // International is `normal`, as Scan calls it; the others go by the engine's names.
+    for v in draughts::Variant::ALL {
+        let name = if v == draughts::Variant::International {
+            "normal"
+        } else {
+            v.name()
+        };
+        assert!(values.contains(&name), "{v}: {param}");
+    }
+}

@@ -355,9 +355,11 @@ pub fn run() -> Result<ExitCode, String> {
                     "id name=draughts version={} author=\"draughts contributors\" country=-",
                     env!("CARGO_PKG_VERSION")
                 ));
+                let names: Vec<&str> = Variant::ALL.into_iter().map(hub_variant_name).collect();
                 send(&format!(
-                    "param name=variant value={} type=enum values=\"normal english russian brazilian\"",
-                    hub_variant_name(variant)
+                    "param name=variant value={} type=enum values={}",
+                    hub_variant_name(variant),
+                    quote(&names.join(" "))
                 ));
                 send(&format!(
                     "param name=tt-size value={tt_mb} type=int min=1 max=4096"
