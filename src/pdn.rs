@@ -215,31 +215,108 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
         line: 1,
         ..PdnGame::default()
     };
-    let mut words: Vec<String> = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
+    read_games(&chars, 0, 1, &mut games, &mut cur, &mut Vec::new())?;
+    Ok(games)
+}
+
+/// Splits PDN text into games, going on after a damaged one: a game with a syntax error (an
+/// unterminated tag or comment, binary noise) is an `Err` in its place, and reading resumes at
+/// the next game, the next line that opens an `[Event` tag or a tag section after a blank line.
+pub fn parse_each_game(text: &str) -> Vec<Result<PdnGame, ParsePdnError>> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let (mut start, mut start_line) = (0, 1);
+    loop {
+        let mut games = Vec::new();
+        let mut cur = PdnGame {
+            line: start_line,
+            ..PdnGame::default()
+        };
+        let mut words = Vec::new();
+        let read = read_games(&chars, start, start_line, &mut games, &mut cur, &mut words);
+        let Err(e) = read else {
+            out.extend(games.into_iter().map(Ok));
+            return out;
+        };
+        // A game whose result was read is whole: the damage comes after it.
+        if words
+            .last()
+            .is_some_and(|w| RESULTS.contains(&w.as_str()) || cur.tag("Result") == Some(w.as_str()))
+        {
+            finish(&mut games, &mut cur, &mut words, e.line);
+        }
+        out.extend(games.into_iter().map(Ok));
+        let line = e.line;
+        out.push(Err(e));
+        match next_game_start(&chars, start, start_line, line) {
+            Some((i, l)) => (start, start_line) = (i, l),
+            None => return out,
+        }
+    }
+}
+
+/// The offset and line of the first line after `after_line` that starts a game: an `[Event` tag,
+/// or a tag after a blank line. `from` is the offset of line `from_line`.
+fn next_game_start(
+    chars: &[char],
+    from: usize,
+    from_line: usize,
+    after_line: usize,
+) -> Option<(usize, usize)> {
+    let mut line = from_line;
+    let mut i = from;
+    let mut blank_before = false;
+    while i < chars.len() {
+        let end = chars[i..]
+            .iter()
+            .position(|&c| c == '\n')
+            .map_or(chars.len(), |n| i + n);
+        let text: String = chars[i..end].iter().collect();
+        let text = text.trim();
+        if line > after_line
+            && (text.starts_with("[Event") || (blank_before && text.starts_with('[')))
+        {
+            return Some((i, line));
+        }
+        blank_before = text.is_empty();
+        i = end + 1;
+        line += 1;
+    }
+    None
+}
+
+/// Ends the game being read, if it has anything in it.
+fn finish(games: &mut Vec<PdnGame>, cur: &mut PdnGame, words: &mut Vec<String>, line: usize) {
+    let moves = join_split_moves(std::mem::take(words));
+    for w in moves {
+        if cur.result.is_none() {
+            if RESULTS.contains(&w.as_str()) || cur.tag("Result") == Some(w.as_str()) {
+                cur.result = Some(w);
+            } else {
+                cur.moves.push(w);
+            }
+        }
+    }
+    if !cur.tags.is_empty() || !cur.moves.is_empty() || cur.result.is_some() {
+        games.push(std::mem::take(cur));
+    }
+    cur.line = line;
+}
+
+/// Reads games from offset `i` (on line `line`) into `games`. On an error, `cur` and `words`
+/// hold the game being read.
+fn read_games(
+    chars: &[char],
+    mut i: usize,
+    mut line: usize,
+    games: &mut Vec<PdnGame>,
+    cur: &mut PdnGame,
+    words: &mut Vec<String>,
+) -> Result<(), ParsePdnError> {
     let err = |line: usize, message: &str| ParsePdnError {
         line,
         message: message.to_owned(),
     };
-
-    // Ends the game being read, if it has anything in it.
-    fn finish(games: &mut Vec<PdnGame>, cur: &mut PdnGame, words: &mut Vec<String>, line: usize) {
-        let moves = join_split_moves(std::mem::take(words));
-        for w in moves {
-            if cur.result.is_none() {
-                if RESULTS.contains(&w.as_str()) || cur.tag("Result") == Some(w.as_str()) {
-                    cur.result = Some(w);
-                } else {
-                    cur.moves.push(w);
-                }
-            }
-        }
-        if !cur.tags.is_empty() || !cur.moves.is_empty() || cur.result.is_some() {
-            games.push(std::mem::take(cur));
-        }
-        cur.line = line;
-    }
 
     while i < chars.len() {
         let c = chars[i];
@@ -253,7 +330,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
             '[' => {
                 let start_line = line;
                 if !words.is_empty() || cur.result.is_some() {
-                    finish(&mut games, &mut cur, &mut words, line);
+                    finish(games, cur, words, line);
                 }
                 if cur.tags.is_empty() {
                     cur.line = start_line;
@@ -308,7 +385,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                 cur.tags.push((name, value));
             }
             '{' => {
-                skip_comment(&chars, &mut i, &mut line)?;
+                skip_comment(chars, &mut i, &mut line)?;
                 i += 1;
             }
             ';' => {
@@ -330,7 +407,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                                 break;
                             }
                         }
-                        Some('{') => skip_comment(&chars, &mut i, &mut line)?,
+                        Some('{') => skip_comment(chars, &mut i, &mut line)?,
                         Some(';') => {
                             while i + 1 < chars.len() && chars[i + 1] != '\n' {
                                 i += 1;
@@ -359,7 +436,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
                 }
                 let is_result = |w: &str| RESULTS.contains(&w) || cur.tag("Result") == Some(w);
                 if words.last().is_some_and(|w| is_result(w)) {
-                    finish(&mut games, &mut cur, &mut words, line);
+                    finish(games, cur, words, line);
                 }
                 // NAGs, alone or glued ("$1", "32-28$1").
                 let word = word.split('$').next().unwrap_or("");
@@ -381,8 +458,8 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, ParsePdnError> {
             }
         }
     }
-    finish(&mut games, &mut cur, &mut words, line);
-    Ok(games)
+    finish(games, cur, words, line);
+    Ok(())
 }
 
 /// Moves `i` from the `{` of a comment to its closing `}`, counting lines.
@@ -640,6 +717,21 @@ mod tests {
         let back = read_game(&pdn, Variant::International).unwrap();
         assert_eq!(back.first_move_number(), 10);
         assert_eq!(back.to_pdn(&PdnTags::default()), pdn);
+    }
+
+    #[test]
+    fn a_damaged_game_is_skipped_up_to_the_next() {
+        let text = "[Event \"a\"]\n1. 32-28 *\n{ never closed\n[Site \"x\"]\n\n\
+                    [Event \"b\"]\n[Site \"y\n1. 31-26 *\n\n[White \"c\"]\n1. 33-28 *\n";
+        let games = parse_each_game(text);
+        assert_eq!(games.len(), 4, "{games:?}");
+        assert_eq!(games[0].as_ref().unwrap().moves, ["32-28"]);
+        assert_eq!(games[1].as_ref().unwrap_err().line, 3);
+        assert_eq!(games[2].as_ref().unwrap_err().line, 7);
+        let last = games[3].as_ref().unwrap();
+        assert_eq!((last.line, last.tag("White")), (10, Some("c")));
+        assert_eq!(last.moves, ["33-28"]);
+        assert!(parse_each_game("[Event \"a\"]\n1. 32-28 *\n")[0].is_ok());
     }
 
     #[test]

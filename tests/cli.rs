@@ -1,10 +1,24 @@
-//! The `draughts` binary: `moves` from tests/data/moves.txt, `perft`, `pdn`, and bad input.
+//! The `draughts` binary: `moves` from tests/data/moves.txt, `perft`, `pdn`, help, and bad input.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn draughts(args: &[&str], stdin: &str) -> (String, i32) {
     draughts_bytes(args, stdin.as_bytes())
+}
+
+/// Runs the binary without input: standard output, standard error and the exit code.
+fn draughts_all(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
 }
 
 /// Runs the binary on raw bytes; fails (rather than hangs) if it has not exited after a minute
@@ -158,4 +172,127 @@ fn pdn_replays_a_file_game_by_game() {
     assert_eq!(lines[2], "games 2 ok 1 failed 1 plies 4");
     assert_eq!(code, 1);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn help_version_and_suggestions() {
+    let (out, _, code) = draughts_all(&["perft", "--help"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("--depth"), "{out}");
+    // The variant list is the engine's.
+    for v in draughts::Variant::ALL {
+        assert!(out.contains(v.name()), "{v}: {out}");
+    }
+    let (out, _, code) = draughts_all(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        format!("draughts {}", env!("CARGO_PKG_VERSION"))
+    );
+    let (_, err, code) = draughts_all(&["perf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'perft'"), "{err}");
+    let (_, err, code) = draughts_all(&[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("perft"), "{err}");
+    // Aliases are read by the engine, not listed.
+    let (out, _, code) = draughts_all(&["perft", "--variant", "american", "--depth", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("1 7 "), "{out}");
+}
+
+#[test]
+fn completions_for_bash() {
+    let (out, _, code) = draughts_all(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("complete -F"), "{out}");
+    assert!(out.contains("perft"), "{out}");
+    let (_, _, code) = draughts_all(&["completions", "cmd.exe"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn runtime_errors_are_one_line_without_the_usage() {
+    let missing = std::env::temp_dir().join("draughts-cli-no-such-file.pdn");
+    let (out, err, code) = draughts_all(&["pdn", missing.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("draughts-cli-no-such-file.pdn"), "{err}");
+    let (_, err, code) = draughts_all(&["perft", "--depth", "2", "--fen", "W:W99:B1"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_, err, code) = draughts_all(&["play", "--fen", "nonsense"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn pdn_reports_a_damaged_game_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("draughts-cli-noise-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("noisy.pdn");
+    let mut bytes = b"[Event \"a\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n".to_vec();
+    // 20 KB of binary noise (a fixed pseudo-random sequence), then another good game.
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    bytes.extend((0..20_000).map(|_| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 24) as u8
+    }));
+    bytes.extend_from_slice(b"\n\n[Event \"b\"]\n1. 31-27 19-23 2. 27-22 18x27 *\n");
+    std::fs::write(&file, &bytes).unwrap();
+    let (out, code) = draughts(&["pdn", file.to_str().unwrap()], "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok 4", "{out}");
+    assert_eq!(lines[lines.len() - 2], "ok 4", "{out}");
+    let damaged: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("damaged game "))
+        .collect();
+    assert!(!damaged.is_empty(), "{out}");
+    assert!(damaged[0].contains("(PDN line "), "{out}");
+    let summary = lines[lines.len() - 1];
+    assert!(
+        summary.starts_with(&format!("games {} ok ", lines.len() - 1)),
+        "{out}"
+    );
+    assert!(
+        summary.contains(&format!(" damaged {} ", damaged.len())),
+        "{out}"
+    );
+    assert!(
+        !out.contains('\u{1b}'),
+        "control characters are escaped: {out}"
+    );
+    assert_eq!(code, 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn hub_offers_every_variant() {
+    let (out, code) = draughts(&["hub"], "hub\nquit\n");
+    assert_eq!(code, 0);
+    let param = out
+        .lines()
+        .find(|l| l.starts_with("param name=variant "))
+        .expect("a variant parameter");
+    let values = param
+        .split("values=\"")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('"');
+    let values: Vec<&str> = values.split(' ').collect();
+    assert_eq!(values.len(), draughts::Variant::ALL.len(), "{param}");
+    // International is `normal`, as Scan calls it; the others go by the engine's names.
+    for v in draughts::Variant::ALL {
+        let name = if v == draughts::Variant::International {
+            "normal"
+        } else {
+            v.name()
+        };
+        assert!(values.contains(&name), "{v}: {param}");
+    }
 }

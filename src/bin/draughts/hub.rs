@@ -12,6 +12,7 @@
 use draughts::ai::{self, Engine, Limits, SearchResult};
 use draughts::{Color, Move, Piece, Position, Role, Setup, Variant};
 use std::io::{self, Write};
+use std::process::ExitCode;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
@@ -292,12 +293,11 @@ fn answer_pings(shared: &Shared) {
     }
 }
 
-/// Runs the Hub protocol until `quit` or the end of input. Returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    if let Some(a) = args.first() {
-        eprintln!("draughts hub takes no arguments (got {a:?})");
-        return 2;
-    }
+/// Runs the Hub protocol until `quit` or the end of input.
+///
+/// # Errors
+/// None so far: protocol errors are answered on the protocol (`error message=…`).
+pub fn run() -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let shared: Arc<Shared> = Arc::default();
@@ -355,9 +355,11 @@ pub fn run(args: &[String]) -> i32 {
                     "id name=draughts version={} author=\"draughts contributors\" country=-",
                     env!("CARGO_PKG_VERSION")
                 ));
+                let names: Vec<&str> = Variant::ALL.into_iter().map(hub_variant_name).collect();
                 send(&format!(
-                    "param name=variant value={} type=enum values=\"normal english russian brazilian\"",
-                    hub_variant_name(variant)
+                    "param name=variant value={} type=enum values={}",
+                    hub_variant_name(variant),
+                    quote(&names.join(" "))
                 ));
                 send(&format!(
                     "param name=tt-size value={tt_mb} type=int min=1 max=4096"
@@ -424,11 +426,11 @@ pub fn run(args: &[String]) -> i32 {
                     send("pong");
                 }
             }
-            "quit" => return 0,
+            "quit" => return Ok(ExitCode::SUCCESS),
             _ => {} // the protocol says to ignore unknown commands
         }
     }
-    0
+    Ok(ExitCode::SUCCESS)
 }
 
 fn read_pos(args: &[(String, String)], variant: Variant) -> Result<(Position, Vec<u64>), String> {

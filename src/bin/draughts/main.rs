@@ -1,78 +1,154 @@
 //! `draughts`: the engine on the command line.
 //!
-//! ```text
-//! draughts perft --variant V --depth N [--fen FEN] [--divide] [--threads N]
-//! draughts moves --variant V            (one FEN per stdin line)
-//! draughts pdn FILE [--variant V]
-//! draughts play --variant V [--computer white|black --level N]
-//! draughts match --variant V --games N --a SPEC --b SPEC
-//! draughts hub
-//! ```
+//! Arguments are parsed with clap (`draughts --help`, `draughts SUBCOMMAND --help`). Usage errors
+//! are clap's (exit status 2); an error found while running (a missing file, a bad FEN) is one
+//! line, `error: …`, on stderr (exit status 1).
 
 mod hub;
 mod matches;
 mod play;
 
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use draughts::{divide, parse_fen, perft_threads, Position, Variant};
+use std::ffi::OsStr;
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage:
-  draughts perft --variant V --depth N [--fen FEN] [--divide] [--threads N]
-  draughts moves --variant V             reads one FEN per line on stdin
-  draughts pdn FILE [--variant V]        replays every game of a PDN file
-  draughts play --variant V [--computer white|black] [--level 1-6]
-  draughts match --variant V --games N --a SPEC --b SPEC   (SPEC: 1-6, random, greedy, hub:CMD)
-  draughts hub                           speaks the Hub protocol on stdin/stdout
-variants: international (default), english (american, checkers), russian, brazilian";
+/// Draughts and checkers rules engine: perft, move listing, PDN checking, console play, engine
+/// matches and the Hub protocol.
+#[derive(Parser)]
+#[command(name = "draughts", version, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Counts the leaf nodes of the move tree, depth by depth (`depth nodes seconds`).
+    Perft(PerftArgs),
+    /// Reads one FEN per line on stdin and prints its legal moves as full paths, sorted.
+    Moves(MovesArgs),
+    /// Replays every game of a PDN file: `ok <plies>`, `illegal …` or `damaged …` (the
+    /// reading goes on at the next game), then a summary line.
+    Pdn(PdnArgs),
+    /// Plays a game on the console, between people or against the computer.
+    Play(play::PlayArgs),
+    /// Plays engine against engine from balanced openings, colours swapped in pairs.
+    Match(matches::MatchArgs),
+    /// Speaks the Hub protocol on stdin/stdout, for Hub GUIs.
+    Hub,
+    /// Prints a shell completion script (e.g. `draughts completions bash > draughts.bash`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// The rules to count by.
+    #[arg(long, short, value_parser = VariantParser, default_value_t = Variant::International)]
+    variant: Variant,
+    /// The deepest depth to count.
+    #[arg(long, short)]
+    depth: u32,
+    /// The start position (PDN FEN, e.g. `W:W31-50:B1-20`) instead of the initial one.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Splits the last depth's count by first move.
+    #[arg(long)]
+    divide: bool,
+    /// Shares the tree out among N threads (0: one per core).
+    #[arg(long, short, value_name = "N", default_value_t = 1)]
+    threads: usize,
+}
+
+#[derive(Args)]
+struct MovesArgs {
+    /// The rules the positions are read by.
+    #[arg(long, short, value_parser = VariantParser, default_value_t = Variant::International)]
+    variant: Variant,
+}
+
+#[derive(Args)]
+struct PdnArgs {
+    /// The PDN file (UTF-8 or Latin-1).
+    file: PathBuf,
+    /// The rules for games without a GameType tag.
+    #[arg(long, short, value_parser = VariantParser, default_value_t = Variant::International)]
+    variant: Variant,
+}
+
+/// Reads a variant by [`Variant`]'s own `FromStr`, so its aliases (`american`, `checkers`, …)
+/// are accepted, and offers the names of [`Variant::ALL`] in help, errors and completions.
+#[derive(Clone)]
+pub struct VariantParser;
+
+impl TypedValueParser for VariantParser {
+    type Value = Variant;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Variant, clap::Error> {
+        let text = value.to_string_lossy();
+        text.parse().map_err(|_| {
+            let mut err = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
+            if let Some(arg) = arg {
+                err.insert(
+                    ContextKind::InvalidArg,
+                    ContextValue::String(arg.to_string()),
+                );
+            }
+            err.insert(
+                ContextKind::InvalidValue,
+                ContextValue::String(text.into_owned()),
+            );
+            err.insert(
+                ContextKind::ValidValue,
+                ContextValue::Strings(Variant::ALL.iter().map(|v| v.name().to_owned()).collect()),
+            );
+            err
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Variant::ALL
+                .into_iter()
+                .map(|v| PossibleValue::new(v.name())),
+        ))
+    }
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let rest = &args[1..];
-    let code = match cmd.as_str() {
-        "perft" => run(cmd_perft(rest)),
-        "moves" => run(cmd_moves(rest)),
-        "pdn" => run(cmd_pdn(rest)),
-        "play" => play::run(rest),
-        "match" => matches::run(rest),
-        "hub" => hub::run(rest),
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            0
-        }
-        _ => {
-            eprintln!("unknown command {cmd:?}\n{USAGE}");
-            2
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => cmd_perft(&args),
+        Command::Moves(args) => cmd_moves(&args),
+        Command::Pdn(args) => cmd_pdn(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Hub => hub::run(),
+        Command::Completions { shell } => {
+            // Written through a buffer: clap_complete panics when stdout is closed early.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "draughts", &mut script);
+            let _ = io::stdout().write_all(&script);
+            Ok(ExitCode::SUCCESS)
         }
     };
-    ExitCode::from(code as u8)
-}
-
-/// Reports a usage error on stderr (exit 2); passes other exit codes through.
-fn run(result: Result<i32, String>) -> i32 {
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}\n{USAGE}");
-            2
-        }
-    }
-}
-
-/// The value after `--name`, if given.
-fn opt<'a>(args: &'a [String], name: &str) -> Result<Option<&'a str>, String> {
-    match args.iter().position(|a| a == name) {
-        None => Ok(None),
-        Some(i) => args
-            .get(i + 1)
-            .map(|v| Some(v.as_str()))
-            .ok_or_else(|| format!("{name} needs a value")),
-    }
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })
 }
 
 /// Standard input's lines, read as bytes: a line that is not UTF-8 (a Latin-1 name, say) is read
@@ -87,36 +163,16 @@ fn lossy_lines() -> impl Iterator<Item = io::Result<String>> {
     })
 }
 
-fn variant_opt(args: &[String]) -> Result<Variant, String> {
-    match opt(args, "--variant")? {
-        None => Ok(Variant::International),
-        Some(v) => v
-            .parse()
-            .map_err(|e: draughts::ParseVariantError| e.to_string()),
-    }
-}
-
-fn cmd_perft(args: &[String]) -> Result<i32, String> {
-    let variant = variant_opt(args)?;
-    let depth: u32 = opt(args, "--depth")?
-        .ok_or("perft needs --depth N")?
-        .parse()
-        .map_err(|_| "--depth must be a number".to_owned())?;
-    let pos = match opt(args, "--fen")? {
-        Some(fen) => parse_fen(fen, variant).map_err(|e| e.to_string())?,
-        None => Position::new(variant),
-    };
-    let threads: usize = match opt(args, "--threads")? {
-        Some(n) => n
-            .parse()
-            .map_err(|_| "--threads must be a number (0: one per core)".to_owned())?,
-        None => 1,
+fn cmd_perft(args: &PerftArgs) -> Result<ExitCode, String> {
+    let pos = match &args.fen {
+        Some(fen) => parse_fen(fen, args.variant).map_err(|e| e.to_string())?,
+        None => Position::new(args.variant),
     };
     let mut out = io::stdout().lock();
-    if args.iter().any(|a| a == "--divide") {
+    if args.divide {
         let t = Instant::now();
         let mut total = 0;
-        let mut lines: Vec<(String, u64)> = divide(&pos, depth)
+        let mut lines: Vec<(String, u64)> = divide(&pos, args.depth)
             .into_iter()
             .map(|(m, n)| (m.full_notation(), n))
             .collect();
@@ -126,18 +182,17 @@ fn cmd_perft(args: &[String]) -> Result<i32, String> {
             let _ = writeln!(out, "{m} {n}");
         }
         let _ = writeln!(out, "total {total} {:.6}", t.elapsed().as_secs_f64());
-        return Ok(0);
+        return Ok(ExitCode::SUCCESS);
     }
-    for d in 1..=depth {
+    for d in 1..=args.depth {
         let t = Instant::now();
-        let n = perft_threads(&pos, d, threads);
+        let n = perft_threads(&pos, d, args.threads);
         let _ = writeln!(out, "{d} {n} {:.6}", t.elapsed().as_secs_f64());
     }
-    Ok(0)
+    Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_moves(args: &[String]) -> Result<i32, String> {
-    let variant = variant_opt(args)?;
+fn cmd_moves(args: &MovesArgs) -> Result<ExitCode, String> {
     let mut out = io::stdout().lock();
     let mut failed = false;
     // Lines are read as bytes so that one that is not UTF-8 is reported like any bad line.
@@ -148,7 +203,7 @@ fn cmd_moves(args: &[String]) -> Result<i32, String> {
             let _ = writeln!(out, "error: the line is not UTF-8 text");
             continue;
         };
-        match parse_fen(line.trim_end_matches('\r'), variant) {
+        match parse_fen(line.trim_end_matches('\r'), args.variant) {
             Ok(pos) => {
                 let mut moves: Vec<String> = pos
                     .legal_moves()
@@ -164,26 +219,35 @@ fn cmd_moves(args: &[String]) -> Result<i32, String> {
             }
         }
     }
-    Ok(i32::from(failed))
+    Ok(exit_status(failed))
 }
 
-fn cmd_pdn(args: &[String]) -> Result<i32, String> {
-    let file = args
-        .iter()
-        .enumerate()
-        .find(|(i, a)| !a.starts_with("--") && (*i == 0 || args[i - 1] != "--variant"))
-        .map(|(_, a)| a)
-        .ok_or("pdn needs a FILE")?;
-    let variant = variant_opt(args)?;
-    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+fn cmd_pdn(args: &PdnArgs) -> Result<ExitCode, String> {
+    let file = args.file.display();
+    let bytes = std::fs::read(&args.file).map_err(|e| format!("{file}: {e}"))?;
     // Real files come in UTF-8 or Latin-1; the move text is ASCII either way.
     let text = String::from_utf8(bytes)
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
-    let games = draughts::parse_games(&text).map_err(|e| format!("{file}: {e}"))?;
+    let games = draughts::pdn::parse_each_game(&text);
     let mut out = io::stdout().lock();
-    let (mut ok, mut bad, mut plies) = (0, 0, 0);
-    for g in &games {
-        match g.replay(variant) {
+    let (mut ok, mut bad, mut damaged, mut plies) = (0, 0, 0, 0);
+    for (n, g) in games.iter().enumerate() {
+        let g = match g {
+            Ok(g) => g,
+            Err(e) => {
+                bad += 1;
+                damaged += 1;
+                let _ = writeln!(
+                    out,
+                    "damaged game {} (PDN line {}): {}",
+                    n + 1,
+                    e.line,
+                    e.message
+                );
+                continue;
+            }
+        };
+        match g.replay(args.variant) {
             Ok(game) => {
                 ok += 1;
                 plies += game.moves().len();
@@ -196,18 +260,51 @@ fn cmd_pdn(args: &[String]) -> Result<i32, String> {
                 ..
             }) => {
                 bad += 1;
-                let _ = writeln!(out, "illegal {move_number} {text}: {reason}");
+                let _ = writeln!(
+                    out,
+                    "illegal {move_number} {}: {}",
+                    printable(&text),
+                    printable(&reason)
+                );
             }
             Err(e) => {
                 bad += 1;
-                let _ = writeln!(out, "error: {e}");
+                let _ = writeln!(out, "error: {}", printable(&e.to_string()));
             }
         }
     }
+    let damaged = if damaged > 0 {
+        format!(" damaged {damaged}")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "games {} ok {ok} failed {bad} plies {plies}",
+        "games {} ok {ok} failed {bad}{damaged} plies {plies}",
         games.len()
     );
-    Ok(i32::from(bad > 0))
+    Ok(exit_status(bad > 0))
+}
+
+/// Text from a file made safe for a terminal: control characters (binary noise read as Latin-1,
+/// say) are escaped.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Exit status 1 when some input was bad (the rest having been processed), else 0.
+fn exit_status(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -10,70 +10,87 @@
 //! Games end by the rules (including the draw rules) or are drawn at the ply cap.
 
 use crate::hub::{hub_variant_name, move_from_hub, move_to_hub, parse_line, position_to_hub};
+use clap::Args;
 use draughts::ai::{self, Engine, Level, Limits, Rng};
 use draughts::game::{Game, PdnTags, Status};
 use draughts::{Color, Move, Position, Variant};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
 use std::time::Instant;
 
-struct Options {
+/// Options of `draughts match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// The rules to play by.
+    #[arg(long, short, value_parser = crate::VariantParser, default_value_t = Variant::International)]
     variant: Variant,
+    /// The number of games (openings are played twice, colours swapped).
+    #[arg(long, short = 'n', default_value_t = 10, value_parser = parse_games)]
     games: usize,
-    a: String,
-    b: String,
+    #[arg(long = "a", value_name = "SPEC", value_parser = parse_spec, help = spec_help())]
+    a: PlayerSpec,
+    /// Player B, as for --a.
+    #[arg(long = "b", value_name = "SPEC", value_parser = parse_spec)]
+    b: PlayerSpec,
+    /// Seeds the openings and the players' choices.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Plies after which a game is adjudicated a draw.
+    #[arg(long, value_name = "PLIES", default_value_t = 400)]
     max_plies: usize,
+    /// Thinking time per move for levels 4-6, overriding the level's.
+    #[arg(long, value_name = "MS")]
     time_ms: Option<f64>,
+    /// Node budget per move for levels 4-6, overriding the level's.
+    #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// Seconds per move for Hub engines.
+    #[arg(long, value_name = "SEC", default_value_t = 1.0)]
     move_time: f64,
+    /// Writes the games to this PDN file.
+    #[arg(long, value_name = "FILE")]
     pdn: Option<String>,
+    /// Prints the summary only, not a line per game.
+    #[arg(long, short)]
     quiet: bool,
 }
 
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        variant: Variant::International,
-        games: 10,
-        a: String::new(),
-        b: String::new(),
-        seed: 1,
-        max_plies: 400,
-        time_ms: None,
-        nodes: None,
-        move_time: 1.0,
-        pdn: None,
-        quiet: false,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--quiet" || a == "-q" {
-            o.quiet = true;
-            continue;
-        }
-        let v = it.next().ok_or_else(|| format!("{a} needs a value"))?;
-        let num = |what: &str| format!("{a} {v:?}: expected {what}");
-        match a.as_str() {
-            "--variant" | "-v" => o.variant = v.parse().map_err(|e| format!("{e}"))?,
-            "--games" | "-n" => o.games = v.parse().map_err(|_| num("a number of games"))?,
-            "--a" => o.a = v.clone(),
-            "--b" => o.b = v.clone(),
-            "--seed" => o.seed = v.parse().map_err(|_| num("a number"))?,
-            "--max-plies" => o.max_plies = v.parse().map_err(|_| num("a number of plies"))?,
-            "--time-ms" => o.time_ms = Some(v.parse().map_err(|_| num("milliseconds"))?),
-            "--nodes" => o.nodes = Some(v.parse().map_err(|_| num("a node count"))?),
-            "--move-time" => o.move_time = v.parse().map_err(|_| num("seconds"))?,
-            "--pdn" => o.pdn = Some(v.clone()),
-            other => return Err(format!("unknown option {other:?}")),
-        }
+/// Who plays, as given on the command line.
+#[derive(Clone, Debug)]
+enum PlayerSpec {
+    Level(Level),
+    Random,
+    Greedy,
+    Hub(String),
+}
+
+fn parse_games(text: &str) -> Result<usize, String> {
+    match text.parse() {
+        Ok(0) | Err(_) => Err("expected a number of games, at least 1".to_owned()),
+        Ok(n) => Ok(n),
     }
-    if o.a.is_empty() || o.b.is_empty() {
-        return Err("--a and --b are required".to_owned());
+}
+
+/// What `--a` takes, with the engine's levels.
+fn spec_help() -> String {
+    let levels = crate::play::level_range();
+    format!("Player A: a level ({levels}), random, greedy, or hub:COMMAND (an engine speaking Hub)")
+}
+
+fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
+    if let Some(cmd) = spec.strip_prefix("hub:") {
+        return Ok(PlayerSpec::Hub(cmd.to_owned()));
     }
-    if o.games == 0 {
-        return Err("--games must be at least 1".to_owned());
+    match spec {
+        "random" => Ok(PlayerSpec::Random),
+        "greedy" => Ok(PlayerSpec::Greedy),
+        n => crate::play::parse_level(n)
+            .map(PlayerSpec::Level)
+            .map_err(|_| {
+                let levels = crate::play::level_range();
+                format!("expected a level ({levels}), random, greedy or hub:COMMAND")
+            }),
     }
-    Ok(o)
 }
 
 /// An external engine driven over the Hub protocol.
@@ -202,29 +219,21 @@ enum Player {
 }
 
 impl Player {
-    fn new(spec: &str, variant: Variant) -> Result<Player, String> {
-        if let Some(cmd) = spec.strip_prefix("hub:") {
-            return HubClient::start(cmd, variant).map(Player::Hub);
-        }
-        match spec {
-            "random" => Ok(Player::Random),
-            "greedy" => Ok(Player::Greedy),
-            n => n
-                .parse::<u8>()
-                .ok()
-                .and_then(Level::new)
-                .map(|l| Player::Level(l, Box::new(Engine::new(32))))
-                .ok_or_else(|| {
-                    format!("player {spec:?}: expected 1-6, random, greedy or hub:COMMAND")
-                }),
-        }
+    fn new(spec: &PlayerSpec, variant: Variant) -> Result<Player, String> {
+        Ok(match spec {
+            PlayerSpec::Level(l) => Player::Level(*l, Box::new(Engine::new(32))),
+            PlayerSpec::Random => Player::Random,
+            PlayerSpec::Greedy => Player::Greedy,
+            PlayerSpec::Hub(cmd) => Player::Hub(HubClient::start(cmd, variant)?),
+        })
     }
 
-    fn name(&self, spec: &str) -> String {
+    fn name(&self) -> String {
         match self {
             Player::Level(l, _) => format!("level {} ({})", l.number(), l.name()),
             Player::Hub(h) => format!("hub {}", h.name),
-            _ => spec.to_owned(),
+            Player::Random => "random".to_owned(),
+            Player::Greedy => "greedy".to_owned(),
         }
     }
 
@@ -241,7 +250,7 @@ impl Player {
         &mut self,
         game: &Game,
         rng: &mut Rng,
-        opts: &Options,
+        opts: &MatchArgs,
         clock: &dyn Fn() -> f64,
     ) -> Result<Move, String> {
         let pos = game.position();
@@ -306,29 +315,16 @@ fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
     fallback
 }
 
-/// Runs the match. Returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let opts = match parse_args(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!(
-                "draughts match: {e}\nusage: draughts match --variant V --games N --a SPEC --b SPEC [--seed S] [--max-plies P] [--time-ms T] [--nodes N] [--move-time SEC] [--pdn FILE] [--quiet]"
-            );
-            return 2;
-        }
-    };
+/// Runs the match.
+///
+/// # Errors
+/// A Hub engine that does not start or misbehaves, or a PDN file that cannot be written.
+pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
-    let players = Player::new(&opts.a, opts.variant)
-        .and_then(|a| Ok((a, Player::new(&opts.b, opts.variant)?)));
-    let (mut pa, mut pb) = match players {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("draughts match: {e}");
-            return 1;
-        }
-    };
-    let (name_a, name_b) = (pa.name(&opts.a), pb.name(&opts.b));
+    let mut pa = Player::new(&opts.a, opts.variant)?;
+    let mut pb = Player::new(&opts.b, opts.variant)?;
+    let (name_a, name_b) = (pa.name(), pb.name());
     println!(
         "{} match, {} games: A = {name_a}, B = {name_b}",
         opts.variant, opts.games
@@ -350,10 +346,7 @@ pub fn run(args: &[String]) -> i32 {
         for m in &opening_moves {
             game.play(m).expect("openings are played from legal moves");
         }
-        if let Err(e) = pa.new_game().and_then(|_| pb.new_game()) {
-            eprintln!("draughts match: {e}");
-            return 1;
-        }
+        pa.new_game().and_then(|_| pb.new_game())?;
         let mut capped = false;
         while !game.status().is_over() {
             if game.moves().len() >= opts.max_plies {
@@ -362,17 +355,11 @@ pub fn run(args: &[String]) -> i32 {
             }
             let turn = game.position().turn();
             let player = if turn == a_color { &mut pa } else { &mut pb };
-            let m = match player.choose(&game, &mut rng, &opts, &clock) {
-                Ok(m) => m,
-                Err(e) => {
-                    eprintln!("draughts match: game {}: {e}", g + 1);
-                    return 1;
-                }
-            };
-            if let Err(e) = game.play(&m) {
-                eprintln!("draughts match: game {}: illegal move: {e}", g + 1);
-                return 1;
-            }
+            let m = player
+                .choose(&game, &mut rng, opts, &clock)
+                .map_err(|e| format!("game {}: {e}", g + 1))?;
+            game.play(&m)
+                .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
         }
         let status = game.status();
         let (outcome, text) = match status {
@@ -444,10 +431,7 @@ pub fn run(args: &[String]) -> i32 {
         100.0 * (score + half).min(1.0),
     );
     if let Some(path) = &opts.pdn {
-        if let Err(e) = std::fs::write(path, pdn_out) {
-            eprintln!("draughts match: cannot write {path}: {e}");
-            return 1;
-        }
+        std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
-    0
+    Ok(ExitCode::SUCCESS)
 }

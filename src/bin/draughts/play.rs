@@ -4,11 +4,13 @@
 //! short form is ambiguous; algebraic `c3-d4` on Russian and Brazilian boards). Also: `undo`,
 //! `moves`, `resign`, `draw`, `help`, `quit`. Reads stdin line by line, so it can be scripted.
 
+use clap::{Args, ValueEnum};
 use draughts::ai::{self, Engine, Level};
 use draughts::game::{Game, PdnTags, Status};
 use draughts::notation::move_to_text;
 use draughts::{Color, Piece, Position, Role, Variant};
 use std::io::{self, Write};
+use std::process::ExitCode;
 use std::time::Instant;
 
 const HELP: &str = "type a move (32-28, 28x19, or the full path 47x38x24x13x36), or:
@@ -18,54 +20,55 @@ const HELP: &str = "type a move (32-28, 28x19, or the full path 47x38x24x13x36),
   draw     agree a draw
   quit     stop here (the game is left unfinished)";
 
-struct Options {
+/// Options of `draughts play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The rules to play by.
+    #[arg(long, short, value_parser = crate::VariantParser, default_value_t = Variant::International)]
     variant: Variant,
-    computer: Option<Color>,
+    /// The side the computer plays (none: two players).
+    #[arg(long, short, value_enum, ignore_case = true)]
+    computer: Option<Side>,
+    #[arg(long, short, value_parser = parse_level, default_value = "4", help = level_help())]
     level: Level,
+    /// Seeds the computer's choices, so a game can be replayed.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The start position (PDN FEN) instead of the initial one.
+    #[arg(long)]
     fen: Option<String>,
 }
 
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        variant: Variant::International,
-        computer: None,
-        level: Level::new(4).expect("4 is a level"),
-        seed: 1,
-        fen: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
-        match a.as_str() {
-            "--variant" | "-v" => o.variant = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--computer" | "-c" => {
-                o.computer = match value()?.to_ascii_lowercase().as_str() {
-                    "white" | "w" => Some(Color::White),
-                    "black" | "b" => Some(Color::Black),
-                    "none" => None,
-                    other => return Err(format!("--computer {other:?}: expected white or black")),
-                }
-            }
-            "--level" | "-l" => {
-                let v = value()?;
-                o.level = v
-                    .parse::<u8>()
-                    .ok()
-                    .and_then(Level::new)
-                    .ok_or_else(|| format!("--level {v:?}: expected 1 to 6"))?;
-            }
-            "--seed" => {
-                let v = value()?;
-                o.seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed {v:?} is not a number"))?;
-            }
-            "--fen" => o.fen = Some(value()?.clone()),
-            other => return Err(format!("unknown option {other:?}")),
-        }
-    }
-    Ok(o)
+/// The `--computer` values.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Side {
+    #[value(alias = "w")]
+    White,
+    #[value(alias = "b")]
+    Black,
+    #[value(name = "none")]
+    Nobody,
+}
+
+/// A level by its number, `1`–`6`.
+pub fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse::<u8>()
+        .ok()
+        .and_then(Level::new)
+        .ok_or_else(|| format!("expected {}", level_range()))
+}
+
+/// `1 to 6`, from the engine's levels.
+pub fn level_range() -> String {
+    let first = Level::ALL.first().map_or(0, |l| l.number());
+    let last = Level::ALL.last().map_or(0, |l| l.number());
+    format!("{first} to {last}")
+}
+
+/// The levels, numbered and named by the engine.
+fn level_help() -> String {
+    let names: Vec<String> = Level::ALL.iter().map(|l| l.to_string()).collect();
+    format!("The computer's strength: {}", names.join(", "))
 }
 
 /// The board with files and ranks, White at the bottom, and each row's square numbers.
@@ -124,23 +127,18 @@ fn counts_line(pos: &Position) -> String {
     format!("{}   {}", c(Color::White), c(Color::Black))
 }
 
-/// Plays a console game. Returns the exit code (0 after a finished or abandoned game).
-pub fn run(args: &[String]) -> i32 {
-    let opts = match parse_args(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("draughts play: {e}\nusage: draughts play --variant V [--computer white|black] [--level 1-6] [--seed S] [--fen FEN]");
-            return 2;
-        }
+/// Plays a console game (success after a finished or abandoned game).
+///
+/// # Errors
+/// A FEN that is not a valid position.
+pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
+    let computer = match opts.computer {
+        Some(Side::White) => Some(Color::White),
+        Some(Side::Black) => Some(Color::Black),
+        Some(Side::Nobody) | None => None,
     };
     let mut game = match &opts.fen {
-        Some(f) => match Game::from_fen(f, opts.variant) {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("draughts play: {e}");
-                return 2;
-            }
-        },
+        Some(f) => Game::from_fen(f, opts.variant).map_err(|e| e.to_string())?,
         None => Game::new(opts.variant),
     };
     let start = Instant::now();
@@ -154,7 +152,7 @@ pub fn run(args: &[String]) -> i32 {
         out,
         "{} draughts. {}",
         capitalise(opts.variant.name()),
-        match opts.computer {
+        match computer {
             Some(c) => format!("The computer plays {c} at level {}.", opts.level),
             None => "Two players.".to_owned(),
         }
@@ -174,7 +172,7 @@ pub fn run(args: &[String]) -> i32 {
             let _ = writeln!(out, "{}", counts_line(&pos));
         }
         show = true;
-        if opts.computer == Some(pos.turn()) {
+        if computer == Some(pos.turn()) {
             let history = ai::game_history(&game);
             let seed = opts.seed.wrapping_add(game.moves().len() as u64);
             let m = ai::choose_move(&mut engine, &pos, &history, opts.level, seed, Some(&clock))
@@ -214,7 +212,7 @@ pub fn run(args: &[String]) -> i32 {
             "undo" => {
                 // Against the computer, take back its reply too, so it is the player's turn.
                 let mut undone = game.undo();
-                while undone && opts.computer == Some(game.position().turn()) && game.can_undo() {
+                while undone && computer == Some(game.position().turn()) && game.can_undo() {
                     undone = game.undo();
                 }
                 if !undone {
@@ -255,7 +253,7 @@ pub fn run(args: &[String]) -> i32 {
             s => s.to_string(),
         }
     );
-    let name = |c: Color| match opts.computer {
+    let name = |c: Color| match computer {
         Some(x) if x == c => Some(format!("draughts level {}", opts.level.number())),
         _ => Some("Player".to_owned()),
     };
@@ -266,7 +264,7 @@ pub fn run(args: &[String]) -> i32 {
         ..Default::default()
     };
     let _ = writeln!(out, "\n{}", game.to_pdn(&tags));
-    0
+    Ok(ExitCode::SUCCESS)
 }
 
 fn capitalise(s: &str) -> String {
