@@ -88,6 +88,9 @@ pub fn candidates(pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError
         return Ok(vec![*exact]);
     }
     if found.is_empty() {
+        if let Some(routed) = other_route(pos, text) {
+            return Ok(routed);
+        }
         let wants_capture = text.contains(['x', 'X', ':', '×']);
         return Err(MoveTextError::Illegal {
             text: text.trim().to_owned(),
@@ -95,6 +98,56 @@ pub fn candidates(pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError
         });
     }
     Ok(found)
+}
+
+/// The legal moves a full capture path written by a player stands for when the move list keeps
+/// another route of the same move: a flying king taking two pieces on one line may land
+/// anywhere between them (Czech records write `a1xf6xh8` where the list keeps `a1xe5xh8`).
+/// Each written leg must run along a line over exactly one enemy piece; the legal moves with
+/// the same ends and the same captured set are returned.
+fn other_route(pos: &Position, text: &str) -> Option<Vec<Move>> {
+    let g = pos.geometry();
+    let squares = text
+        .trim()
+        .trim_end_matches(['!', '?', '*', '+', '#'])
+        .split(['x', 'X', ':', '×'])
+        .map(|p| match p.trim().parse::<u32>() {
+            Ok(n) => g.has_number(n).then(|| Square::from_number(n as u8)),
+            Err(_) => g.parse_algebraic(p.trim()),
+        })
+        .collect::<Option<Vec<Square>>>()?;
+    if squares.len() < 3 {
+        return None;
+    }
+    let theirs = pos.pieces(pos.turn().other());
+    let mut taken: Vec<Square> = Vec::new();
+    for leg in squares.windows(2) {
+        let (r0, c0) = (g.row(leg[0]) as i32, g.col(leg[0]) as i32);
+        let (dr, dc) = (g.row(leg[1]) as i32 - r0, g.col(leg[1]) as i32 - c0);
+        let n = dr.abs().max(dc.abs());
+        if n == 0 || (dr != 0 && dc != 0 && dr.abs() != dc.abs()) {
+            return None;
+        }
+        let between: Vec<Square> = (1..n)
+            .filter_map(|i| g.at((r0 + i * dr.signum()) as u8, (c0 + i * dc.signum()) as u8))
+            .filter(|&s| s != squares[0] && !taken.contains(&s) && pos.piece_at(s).is_some())
+            .collect();
+        match between[..] {
+            [s] if theirs.contains(g.bit(s)) => taken.push(s),
+            _ => return None,
+        }
+    }
+    taken.sort();
+    let found: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let mut captured = m.captures().to_vec();
+            captured.sort();
+            m.from() == squares[0] && m.to() == squares[squares.len() - 1] && captured == taken
+        })
+        .collect();
+    (!found.is_empty()).then_some(found)
 }
 
 fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
@@ -169,6 +222,19 @@ pub fn move_to_text(pos: &Position, m: &Move) -> String {
 mod tests {
     use super::*;
     use crate::{parse_fen, Variant};
+
+    /// Czech records write a flying king's two captures on one line with any landing square
+    /// between them (mrcd2006 game 27: `24... a1xf6xh8`); the list keeps one route.
+    #[test]
+    fn a_written_route_the_list_does_not_keep_names_the_same_move() {
+        let p = parse_fen("W:WKa1:Bc3,g7", Variant::Czech).unwrap();
+        let listed = parse_move(&p, "a1xh8").unwrap();
+        for text in ["a1xd4xh8", "a1xe5xh8", "a1xf6xh8"] {
+            assert!(parse_move(&p, text).unwrap().same_as(&listed), "{text}");
+        }
+        assert_eq!(move_to_text(&p, &listed), "a1xh8");
+        assert!(parse_move(&p, "a1xb2xh8").is_err());
+    }
 
     #[test]
     fn short_full_and_algebraic_forms() {

@@ -8,10 +8,8 @@
 
 use crate::fen::write_fen;
 use crate::game::{DrawReason, Game, PdnTags, Status};
-use crate::mv::Move;
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
-use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt::Write as _;
 
@@ -145,9 +143,7 @@ impl PdnGame {
                     });
                 }
             };
-            let found = match notation::candidates(game.position(), text)
-                .or_else(|e| other_route(game.position(), text).ok_or(e))
-            {
+            let found = match notation::candidates(game.position(), text) {
                 Ok(found) => found,
                 Err(MoveTextError::Illegal { reason, .. }) => {
                     fail(reason, furthest);
@@ -506,56 +502,6 @@ fn join_split_moves(words: Vec<String>) -> Vec<String> {
 pub fn read_game(text: &str, default: Variant) -> Result<Game, PdnError> {
     let games = parse_games(text)?;
     games.first().ok_or(PdnError::NoGame)?.replay(default)
-}
-
-/// The legal moves a full capture path written by a player stands for when the move list keeps
-/// another route of the same move: a flying king taking two pieces on one line may land
-/// anywhere between them (Czech records write `a1xf6xh8` where the list keeps `a1xe5xh8`).
-/// Each written leg must run along a line over exactly one enemy piece; the legal moves with
-/// the same ends and the same captured set are returned.
-fn other_route(pos: &Position, text: &str) -> Option<Vec<Move>> {
-    let g = pos.geometry();
-    let squares = text
-        .trim()
-        .trim_end_matches(['!', '?', '*', '+', '#'])
-        .split(['x', 'X', ':', '×'])
-        .map(|p| match p.trim().parse::<u32>() {
-            Ok(n) => g.has_number(n).then(|| Square::from_number(n as u8)),
-            Err(_) => g.parse_algebraic(p.trim()),
-        })
-        .collect::<Option<Vec<Square>>>()?;
-    if squares.len() < 3 {
-        return None;
-    }
-    let theirs = pos.pieces(pos.turn().other());
-    let mut taken: Vec<Square> = Vec::new();
-    for leg in squares.windows(2) {
-        let (r0, c0) = (g.row(leg[0]) as i32, g.col(leg[0]) as i32);
-        let (dr, dc) = (g.row(leg[1]) as i32 - r0, g.col(leg[1]) as i32 - c0);
-        let n = dr.abs().max(dc.abs());
-        if n == 0 || (dr != 0 && dc != 0 && dr.abs() != dc.abs()) {
-            return None;
-        }
-        let between: Vec<Square> = (1..n)
-            .filter_map(|i| g.at((r0 + i * dr.signum()) as u8, (c0 + i * dc.signum()) as u8))
-            .filter(|&s| s != squares[0] && !taken.contains(&s) && pos.piece_at(s).is_some())
-            .collect();
-        match between[..] {
-            [s] if theirs.contains(g.bit(s)) => taken.push(s),
-            _ => return None,
-        }
-    }
-    taken.sort();
-    let found: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|m| {
-            let mut captured = m.captures().to_vec();
-            captured.sort();
-            m.from() == squares[0] && m.to() == squares[squares.len() - 1] && captured == taken
-        })
-        .collect();
-    (!found.is_empty()).then_some(found)
 }
 
 /// The PDN result token of a status in a variant. The first score is the first player's (so in

@@ -11,7 +11,7 @@ mod play;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use draughts::{divide, parse_fen, perft_threads, Position, Variant};
+use draughts::{divide, notation, parse_fen, perft_threads, Position, Variant};
 use std::ffi::OsStr;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -174,7 +174,7 @@ fn cmd_perft(args: &PerftArgs) -> Result<ExitCode, String> {
         let mut total = 0;
         let mut lines: Vec<(String, u64)> = divide(&pos, args.depth)
             .into_iter()
-            .map(|(m, n)| (m.full_notation(), n))
+            .map(|(m, n)| (notation::full_text(pos.variant(), &m), n))
             .collect();
         lines.sort();
         for (m, n) in lines {
@@ -208,7 +208,7 @@ fn cmd_moves(args: &MovesArgs) -> Result<ExitCode, String> {
                 let mut moves: Vec<String> = pos
                     .legal_moves()
                     .iter()
-                    .map(|m| m.full_notation())
+                    .map(|m| notation::full_text(pos.variant(), m))
                     .collect();
                 moves.sort();
                 let _ = writeln!(out, "{}", moves.join(" "));
