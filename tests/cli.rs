@@ -286,13 +286,18 @@ fn hub_offers_every_variant() {
         .trim_end_matches('"');
     let values: Vec<&str> = values.split(' ').collect();
     assert_eq!(values.len(), draughts::Variant::ALL.len(), "{param}");
-    // International is `normal`, as Scan calls it; the others go by the engine's names.
+    // Scan's names where Scan has them (International `normal`, Breakthrough `bt`,
+    // Antidraughts `losing`, Frisian `frisian`); the engine's names otherwise.
+    for (v, name) in [
+        (draughts::Variant::International, "normal"),
+        (draughts::Variant::Breakthrough, "bt"),
+        (draughts::Variant::Antidraughts, "losing"),
+        (draughts::Variant::Frisian, "frisian"),
+        (draughts::Variant::Turkish, "turkish"),
+    ] {
+        assert_eq!(v.hub_name(), name);
+    }
     for v in draughts::Variant::ALL {
-        let name = if v == draughts::Variant::International {
-            "normal"
-        } else {
-            v.name()
-        };
-        assert!(values.contains(&name), "{v}: {param}");
+        assert!(values.contains(&v.hub_name()), "{v}: {param}");
     }
 }

@@ -20,17 +20,11 @@ const DEFAULT_TT_MB: usize = 64;
 
 /// Scan's name for a variant.
 pub fn hub_variant_name(v: Variant) -> &'static str {
-    match v {
-        Variant::International => "normal",
-        other => other.name(),
-    }
+    v.hub_name()
 }
 
 fn parse_hub_variant(s: &str) -> Option<Variant> {
-    match s {
-        "normal" => Some(Variant::International),
-        other => other.parse().ok(),
-    }
+    Variant::from_name(s)
 }
 
 /// Splits a Hub line into its command and `(name, value)` pairs; flags get an empty value.
