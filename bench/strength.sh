@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Playing strength of level 6 ("Master"):
-#   1. against the greedy baseline: International (100 games) and English (50 games);
+#   1. against the greedy baseline: International (100 games), English (50 games) and each of
+#      the ten newer variants (20 games each, 50 ms a move);
 #   2. against py-draughts' strongest engine (TurboEngine, International only) at equal time
 #      per move, through our `draughts hub`.
 # Targets: >= 95% against greedy, >= 85% against py-draughts.
 #
 # Environment (defaults in brackets):
-#   GAMES_INTL [100] GAMES_ENGLISH [50] GAMES_PY [20]  games per match
+#   GAMES_INTL [100] GAMES_ENGLISH [50] GAMES_NEW [20] GAMES_PY [20]  games per match
+#   NEW_TIME_MS [50] ms per move for level 6 in the newer variants
 #   TIME_MS [100]    ms per move for level 6 against greedy
 #   PY_TIME [0.5]    seconds per move, both sides, against py-draughts
 #   DRAUGHTS         the binary [target/release/draughts, built here]
@@ -18,6 +20,8 @@ cd "$(dirname "$0")/.."
 GAMES_INTL=${GAMES_INTL:-100}
 GAMES_ENGLISH=${GAMES_ENGLISH:-50}
 GAMES_PY=${GAMES_PY:-20}
+GAMES_NEW=${GAMES_NEW:-20}
+NEW_TIME_MS=${NEW_TIME_MS:-50}
 TIME_MS=${TIME_MS:-100}
 PY_TIME=${PY_TIME:-0.5}
 
@@ -33,6 +37,11 @@ echo "== level 6 vs greedy, International, $GAMES_INTL games, ${TIME_MS} ms/move
 echo "== level 6 vs greedy, English, $GAMES_ENGLISH games, ${TIME_MS} ms/move"
 "$DRAUGHTS" match --variant english --games "$GAMES_ENGLISH" --a 6 --b greedy \
     --time-ms "$TIME_MS" --seed 1 --quiet
+for v in frisian frysk antidraughts breakthrough italian spanish portuguese czech pool turkish; do
+    echo "== level 6 vs greedy, $v, $GAMES_NEW games, ${NEW_TIME_MS} ms/move"
+    "$DRAUGHTS" match --variant "$v" --games "$GAMES_NEW" --a 6 --b greedy \
+        --time-ms "$NEW_TIME_MS" --seed 1 --quiet
+done
 
 if [[ "${SKIP_PY:-0}" == 1 ]]; then
     exit 0
