@@ -1,6 +1,6 @@
 //! The fast paths: bitboard move generation and perft's bulk counting for the variants whose
-//! rules fit diagonal shifts: International (and Antidraughts, which moves as it does), English,
-//! Russian, Brazilian and American Pool.
+//! rules fit diagonal shifts: International (and Antidraughts and Breakthrough, which move as it
+//! does), English, Russian, Brazilian and American Pool.
 //!
 //! It computes exactly what [`super::rules`] states one step at a time, only faster, and is
 //! checked against it: the property tests compare both on random positions of every variant
@@ -16,7 +16,7 @@ use crate::bitboard::Bitboard;
 use crate::mv::{Move, MAX_CAPTURES};
 use crate::position::Position;
 use crate::square::{Color, Dir, Dirs, Geometry, Square};
-use crate::variant::{self, CapturePromotion, KingRange, Removal, Rules, Variant};
+use crate::variant::{self, CapturePromotion, Goal, KingRange, Removal, Rules, Variant};
 use std::marker::PhantomData;
 
 /// A variant's rules as a compile-time constant.
@@ -42,6 +42,14 @@ spec! {
     Russian = variant::RUSSIAN;
     Brazilian = variant::BRAZILIAN;
     Pool = variant::POOL;
+    Breakthrough = variant::BREAKTHROUGH;
+}
+
+/// Whether the game is over by the variant's own rule (Breakthrough's first king), so the
+/// position has no moves; constant false for the other variants.
+#[inline(always)]
+fn is_variant_end<S: Spec>(pos: &Position) -> bool {
+    S::RULES.goal == Goal::FirstKing && pos.is_variant_end()
 }
 
 /// Whether the fast paths compute `rules` exactly: diagonal moves on a board of dark squares,
@@ -77,6 +85,7 @@ pub(crate) fn per_variant<F: PerVariant>(pos: &Position, f: F) -> Option<F::Outp
         Variant::Russian => f.run::<Russian>(pos),
         Variant::Brazilian => f.run::<Brazilian>(pos),
         Variant::Pool => f.run::<Pool>(pos),
+        Variant::Breakthrough => f.run::<Breakthrough>(pos),
         _ => return None,
     })
 }
@@ -130,6 +139,9 @@ macro_rules! for_each_dir {
 /// the captures found, if the search is needed.
 #[inline(always)]
 pub(crate) fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
+    if is_variant_end::<S>(pos) {
+        return 0;
+    }
     let captures = find_captures::<S>(pos);
     if !captures.any() {
         return count_quiet::<S>(pos, &captures);
@@ -194,6 +206,9 @@ pub(crate) fn for_each_child<S: Spec>(
     scratch: &mut Vec<CaptureKey>,
     mut f: impl FnMut(&Position),
 ) {
+    if is_variant_end::<S>(pos) {
+        return;
+    }
     let captures = find_captures::<S>(pos);
     let g = S::RULES.geometry;
     let promo = g.promotion_row(pos.turn);
