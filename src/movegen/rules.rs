@@ -22,7 +22,7 @@
 use crate::bitboard::Bitboard;
 use crate::mv::{Move, MAX_CAPTURES};
 use crate::position::Position;
-use crate::square::{Color, Dir, Geometry, Square};
+use crate::square::{Color, Dir, Dirs, Geometry, Square};
 use crate::variant::{CapturePromotion, KingRange, Precedence, Removal, Rules};
 
 /// Puts the legal moves of `pos` in `out` (cleared first).
@@ -39,7 +39,7 @@ pub(crate) fn has_capture(pos: &Position) -> bool {
     let search = Search::new(pos);
     let mut pieces = pos.pieces(pos.turn());
     Iterator::any(&mut pieces, |bit| {
-        search.can_capture(bit, pos.kings().contains(bit), None, Bitboard::EMPTY)
+        search.can_capture(bit, pos.kings().contains(bit), None)
     })
 }
 
@@ -171,7 +171,7 @@ struct Search<'a> {
     /// Pieces on the board, the moving one excepted (captured pieces stay until the move ends,
     /// unless they go at once).
     occupied: Bitboard,
-    /// Enemy pieces that may still be taken.
+    /// Enemy pieces that may still be taken (not yet taken in this sequence).
     victims: Bitboard,
     /// The sequence so far.
     from: u8,
@@ -212,18 +212,17 @@ impl<'a> Search<'a> {
     }
 
     /// The directions a piece captures in.
-    fn capture_dirs(&self, king: bool) -> impl Iterator<Item = Dir> {
+    fn capture_dirs(&self, king: bool) -> Dirs {
         if king {
             self.rules.king_capture
         } else {
             self.rules.men_capture.for_color(self.color)
         }
-        .iter()
     }
 
     /// One jump from `at` going `dir`: the piece taken and the squares the capturing piece may
-    /// land on, nearest first. `captured` are the pieces taken so far but still on the board.
-    fn jump(&self, at: u8, king: bool, dir: Dir, captured: Bitboard) -> Option<(u8, Vec<u8>)> {
+    /// land on, nearest first.
+    fn jump(&self, at: u8, king: bool, dir: Dir) -> Option<(u8, Vec<u8>)> {
         let g = self.g;
         let flying = king && self.rules.king_range == KingRange::Flying;
         // The first piece along `dir`: next door, or after any empty squares for a flying king.
@@ -232,7 +231,6 @@ impl<'a> Search<'a> {
             victim = g.next(victim, dir)?;
         }
         let takes_it = self.victims.contains(victim)
-            && !captured.contains(victim)
             && (king || self.rules.men_capture_kings || !self.pos.kings().contains(victim));
         if !takes_it {
             return None;
@@ -250,10 +248,11 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the piece on `at` can take one more piece.
-    fn can_capture(&self, at: u8, king: bool, last: Option<Dir>, captured: Bitboard) -> bool {
+    fn can_capture(&self, at: u8, king: bool, last: Option<Dir>) -> bool {
         self.capture_dirs(king)
+            .iter()
             .filter(|&dir| self.may_go(dir, last))
-            .any(|dir| self.jump(at, king, dir, captured).is_some())
+            .any(|dir| self.jump(at, king, dir).is_some())
     }
 
     /// Whether a jump may go `dir` after one that went `last`.
@@ -264,28 +263,28 @@ impl<'a> Search<'a> {
     /// Extends the sequence so far, the capturing piece now on `at` (a king if `king`, crowned
     /// on the way if `crowned`), its last jump having gone `last`.
     fn extend(&mut self, at: u8, king: bool, crowned: bool, last: Option<Dir>) {
-        let captured = self.captured();
         let mut extended = false;
         if self.taken.len() < MAX_CAPTURES {
-            let dirs: Vec<Dir> = self.capture_dirs(king).collect();
-            for dir in dirs {
+            for dir in self.capture_dirs(king).iter() {
                 if !self.may_go(dir, last) {
                     continue;
                 }
-                let Some((victim, landings)) = self.jump(at, king, dir, captured) else {
+                let Some((victim, landings)) = self.jump(at, king, dir) else {
                     continue;
                 };
                 extended = true;
+                // A piece is taken once; until the move ends it stays in the way, unless
+                // captured pieces go at once.
                 self.taken.push(victim);
+                self.victims.clear(victim);
                 if self.rules.removal == Removal::AtOnce {
                     self.occupied.clear(victim);
-                    self.victims.clear(victim);
                 }
                 // A flying king must land where it can go on capturing, if it can anywhere.
                 let with_more: Vec<u8> = landings
                     .iter()
                     .copied()
-                    .filter(|&l| self.can_capture(l, king, Some(dir), self.captured()))
+                    .filter(|&l| self.can_capture(l, king, Some(dir)))
                     .collect();
                 let landings = if with_more.is_empty() {
                     landings
@@ -297,10 +296,8 @@ impl<'a> Search<'a> {
                     self.land(land, king, crowned, dir);
                     self.path.pop();
                 }
-                if self.rules.removal == Removal::AtOnce {
-                    self.occupied.set(victim);
-                    self.victims.set(victim);
-                }
+                self.victims.set(victim);
+                self.occupied.set(victim);
                 self.taken.pop();
             }
         }
@@ -318,18 +315,6 @@ impl<'a> Search<'a> {
             CapturePromotion::AtEndOnly => self.extend(land, false, false, Some(dir)),
             CapturePromotion::Immediately => self.extend(land, true, true, Some(dir)),
             CapturePromotion::EndsMove => self.record(land, true),
-        }
-    }
-
-    /// The pieces taken so far, while they stay on the board.
-    fn captured(&self) -> Bitboard {
-        match self.rules.removal {
-            Removal::AtEnd => self
-                .taken
-                .iter()
-                .map(|&b| Bitboard::from_bit(b))
-                .fold(Bitboard::EMPTY, |a, b| a | b),
-            Removal::AtOnce => Bitboard::EMPTY,
         }
     }
 
