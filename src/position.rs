@@ -27,6 +27,17 @@ pub(crate) struct Streak {
     pub(crate) moves: u8,
 }
 
+impl Streak {
+    /// The non-capturing moves in a row of the king on `bit` (0 if it is not this king).
+    fn of(self, bit: u8) -> u8 {
+        if self.moves > 0 && self.bit == bit {
+            self.moves
+        } else {
+            0
+        }
+    }
+}
+
 /// Piece counts of one side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize)]
 pub struct Counts {
@@ -364,20 +375,14 @@ impl Position {
         let Some(limit) = self.rules().king_move_limit else {
             return true;
         };
-        let streak = self.streaks.get(self.turn);
         let has_men = (self.pieces(self.turn) & !self.kings).any();
-        !(has_men && streak.bit == bit && streak.moves >= limit)
+        !(has_men && self.streaks.get(self.turn).of(bit) >= limit)
     }
 
     /// How many non-capturing moves in a row the side's king on `sq` has made, where the
     /// variant limits them.
     pub fn king_streak(&self, color: Color, sq: Square) -> u8 {
-        let streak = self.streaks.get(color);
-        if streak.moves > 0 && streak.bit == self.geometry().bit(sq) {
-            streak.moves
-        } else {
-            0
-        }
+        self.streaks.get(color).of(self.geometry().bit(sq))
     }
 
     /// Plays a move produced by [`Position::legal_moves`] without checking it.
@@ -389,12 +394,10 @@ impl Position {
         if self.rules().king_move_limit.is_some() {
             let streak = self.streaks.get_mut(self.turn);
             *streak = if mover_is_king && !m.is_capture() {
-                let moves = if streak.moves > 0 && streak.bit == from {
-                    streak.moves + 1
-                } else {
-                    1
-                };
-                Streak { bit: to, moves }
+                Streak {
+                    bit: to,
+                    moves: streak.of(from) + 1,
+                }
             } else {
                 Streak::default()
             };
@@ -433,20 +436,14 @@ impl Position {
     pub fn mirrored(&self) -> Position {
         let g = self.geometry();
         let n = g.squares();
+        let flip_bit = |bit: u8| g.bit(Square::from_index(n - 1 - g.square(bit).index()));
         let flip = |b: Bitboard| {
-            let mut out = Bitboard::EMPTY;
-            for bit in b {
-                let sq = g.square(bit);
-                out.set(g.bit(Square::from_index(n - 1 - sq.index())));
-            }
-            out
+            b.fold(Bitboard::EMPTY, |out, bit| {
+                out | Bitboard::from_bit(flip_bit(bit))
+            })
         };
         let flip_streak = |s: Streak| Streak {
-            bit: if s.moves > 0 {
-                g.bit(Square::from_index(n - 1 - g.square(s.bit).index()))
-            } else {
-                0
-            },
+            bit: if s.moves > 0 { flip_bit(s.bit) } else { 0 },
             moves: s.moves,
         };
         Position {

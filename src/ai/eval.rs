@@ -126,7 +126,7 @@ fn ci(c: Color) -> usize {
 
 /// Number of quiet moves `color` would have (men forward steps, king steps or slides).
 pub fn mobility(pos: &Position, color: Color) -> i32 {
-    if !crate::movegen::fast::covers(pos.rules()) {
+    if !crate::movegen::fast::covers_variant(pos.variant()) {
         let mut n = 0;
         crate::movegen::rules::for_each_step(pos, color, |_, _, _| n += 1);
         return n;
@@ -195,7 +195,7 @@ fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) 
     s += (kings & m.long_diagonal).count() as i32 * w.king_long_diagonal;
     // Runaways: only worth checking in the last few rows, and only against an opponent with no
     // king (a king catches a lone runner in time more often than not).
-    if their_kings.is_empty() && crate::movegen::fast::covers(pos.rules()) {
+    if their_kings.is_empty() && crate::movegen::fast::covers_variant(pos.variant()) {
         let reach = if n == 10 { 4 } else { 3 };
         for adv in n - 1 - reach..n - 1 {
             for bit in men & m.adv[c][adv] {

@@ -69,6 +69,28 @@ pub(crate) const fn covers(rules: &Rules) -> bool {
         && matches!(rules.king_range, KingRange::Short | KingRange::Flying)
 }
 
+/// [`covers`] for each variant, in [`Variant::ALL`]'s order, computed once at compile time.
+const COVERED: [bool; Variant::ALL.len()] = {
+    let mut covered = [false; Variant::ALL.len()];
+    let mut i = 0;
+    while i < covered.len() {
+        assert!(
+            Variant::ALL[i] as usize == i,
+            "Variant::ALL lists the variants in order"
+        );
+        covered[i] = covers(Variant::ALL[i].rules());
+        i += 1;
+    }
+    covered
+};
+
+/// Whether the fast paths' whole-board shifts compute `variant`'s steps and captures (for the
+/// evaluation's mobility and runaway terms, which use the same shifts).
+#[inline]
+pub(crate) fn covers_variant(variant: Variant) -> bool {
+    COVERED[variant as usize]
+}
+
 /// A computation compiled once per variant, for callers outside this module (perft).
 pub(crate) trait PerVariant {
     type Output;
@@ -97,6 +119,9 @@ pub(crate) fn legal_moves_into(pos: &Position, out: &mut Vec<Move>) -> bool {
         type Output = ();
         fn run<S: Spec>(self, pos: &Position) {
             self.0.clear();
+            if is_variant_end::<S>(pos) {
+                return;
+            }
             let captures = find_captures::<S>(pos);
             if captures.any() {
                 gen_captures::<S, _>(pos, &captures, self.0);

@@ -18,10 +18,6 @@ impl Position {
     /// where the game is over by the variant's own rule (a king crowned in Breakthrough) has
     /// none.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.is_variant_end() {
-            return;
-        }
         if !fast::legal_moves_into(self, out) {
             rules::legal_moves_into(self, out);
         }
@@ -32,9 +28,7 @@ impl Position {
     #[doc(hidden)]
     pub fn legal_moves_by_rules(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        if !self.is_variant_end() {
-            rules::legal_moves_into(self, &mut out);
-        }
+        rules::legal_moves_into(self, &mut out);
         out
     }
 

@@ -25,9 +25,13 @@ use crate::position::Position;
 use crate::square::{Color, Dir, Dirs, Geometry, Square};
 use crate::variant::{CapturePromotion, KingRange, Precedence, Removal, Rules};
 
-/// Puts the legal moves of `pos` in `out` (cleared first).
+/// Puts the legal moves of `pos` in `out` (cleared first): none once the game is over by the
+/// variant's own rule.
 pub(crate) fn legal_moves_into(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
+    if pos.is_variant_end() {
+        return;
+    }
     captures(pos, out);
     if out.is_empty() {
         steps(pos, out);
