@@ -112,15 +112,20 @@ impl Move {
 
     /// The full notation: `32-28`, or every landing square for a capture, `47x38x24x13x36`.
     pub fn full_notation(&self) -> String {
+        self.full_text_with(|sq| sq.to_string())
+    }
+
+    /// The full notation with squares named by `name` (numbers, or algebraic squares).
+    pub fn full_text_with(&self, name: impl Fn(Square) -> String) -> String {
         if self.is_capture() {
-            let mut s = self.from.to_string();
-            for sq in self.path() {
+            let mut s = name(self.from);
+            for &sq in self.path() {
                 s.push('x');
-                s.push_str(&sq.to_string());
+                s.push_str(&name(sq));
             }
             s
         } else {
-            format!("{}-{}", self.from, self.to)
+            format!("{}-{}", name(self.from), name(self.to))
         }
     }
 }

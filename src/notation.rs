@@ -184,20 +184,7 @@ pub fn square_text(variant: Variant, sq: Square) -> String {
 /// The full text of a move, every landing square written: `32-28`, `47x38x24x13x36`, or in
 /// Czech and Turkish `c3-d4`, `a3xa5xc5`.
 pub fn full_text(variant: Variant, m: &Move) -> String {
-    if variant.rules().numbered {
-        return m.full_notation();
-    }
-    let sq = |s: Square| square_text(variant, s);
-    if m.is_capture() {
-        let mut s = sq(m.from());
-        for &at in m.path() {
-            s.push('x');
-            s.push_str(&sq(at));
-        }
-        s
-    } else {
-        format!("{}-{}", sq(m.from()), sq(m.to()))
-    }
+    m.full_text_with(|sq| square_text(variant, sq))
 }
 
 /// The standard text of a legal move: short unless another legal move shares its origin and

@@ -235,10 +235,7 @@ pub fn parse_each_game(text: &str) -> Vec<Result<PdnGame, ParsePdnError>> {
             return out;
         };
         // A game whose result was read is whole: the damage comes after it.
-        if words
-            .last()
-            .is_some_and(|w| RESULTS.contains(&w.as_str()) || cur.tag("Result") == Some(w.as_str()))
-        {
+        if words.last().is_some_and(|w| is_result(&cur, w)) {
             finish(&mut games, &mut cur, &mut words, e.line);
         }
         out.extend(games.into_iter().map(Ok));
@@ -281,12 +278,17 @@ fn next_game_start(
     None
 }
 
+/// Whether a movetext word is the game's result: a result token, or the Result tag's value.
+fn is_result(game: &PdnGame, word: &str) -> bool {
+    RESULTS.contains(&word) || game.tag("Result") == Some(word)
+}
+
 /// Ends the game being read, if it has anything in it.
 fn finish(games: &mut Vec<PdnGame>, cur: &mut PdnGame, words: &mut Vec<String>, line: usize) {
     let moves = join_split_moves(std::mem::take(words));
     for w in moves {
         if cur.result.is_none() {
-            if RESULTS.contains(&w.as_str()) || cur.tag("Result") == Some(w.as_str()) {
+            if is_result(cur, &w) {
                 cur.result = Some(w);
             } else {
                 cur.moves.push(w);

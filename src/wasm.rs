@@ -220,7 +220,7 @@ impl DraughtsGame {
                 square: s.number(),
                 row: g.row(s),
                 col: g.col(s),
-                label: square_label(self.game.variant(), s),
+                label: notation::square_text(self.game.variant(), s),
             })
             .collect();
         to_js(&v)
@@ -447,16 +447,6 @@ impl DraughtsGame {
     }
 }
 
-/// A square as the variant's records write it: its number, or `c3` where squares are not
-/// numbered (Czech, Turkish).
-fn square_label(variant: Variant, sq: Square) -> String {
-    if !variant.rules().numbered {
-        variant.geometry().algebraic(sq)
-    } else {
-        sq.number().to_string()
-    }
-}
-
 fn win_code(reason: WinReason) -> &'static str {
     match reason {
         WinReason::NoPieces => "no-pieces",
@@ -478,17 +468,11 @@ fn draw_code(reason: DrawReason) -> &'static str {
 /// The result in words, `(title, detail)`: ("White wins", "Black has no pieces left"), or told
 /// to `player` ("You lose", "you have no pieces left"; the other side is "the computer").
 fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String, String) {
-    let cap = |s: &str| {
-        let mut c = s.chars();
-        c.next()
-            .map(|f| f.to_uppercase().chain(c).collect())
-            .unwrap_or_default()
-    };
     // A side's name with its "has" and "is": ("Black", "has", "is"), ("you", "have", "are").
     let who = |c: Color| match player {
         Some(p) if p == c => ("you".to_owned(), "have", "are"),
         Some(_) => ("the computer".to_owned(), "has", "is"),
-        None => (cap(c.name()), "has", "is"),
+        None => (c.to_string(), "has", "is"),
     };
     match status {
         Status::Ongoing => (String::new(), String::new()),
@@ -504,7 +488,7 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
             let title = match player {
                 Some(p) if p == winner => "You win".to_owned(),
                 Some(_) => "You lose".to_owned(),
-                None => format!("{} wins", cap(winner.name())),
+                None => format!("{winner} wins"),
             };
             let loser = winner.other();
             let losing = variant.rules().goal == Goal::Losing;
