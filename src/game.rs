@@ -95,6 +95,8 @@ pub enum GameError {
     Move(#[from] MoveTextError),
     #[error(transparent)]
     Illegal(#[from] crate::position::IllegalMoveError),
+    #[error("there is no position after {ply} moves: the game has {recorded}")]
+    NoSuchPly { ply: usize, recorded: usize },
 }
 
 /// A result decided by the players rather than the board.
@@ -261,6 +263,26 @@ impl Game {
         }
         self.cursor += 1;
         true
+    }
+
+    /// Goes back (or forward, through moves that can be redone) to the position after `ply`
+    /// moves: "play from here" on a past position. A result the players decided is taken back
+    /// when going back; the later moves stay redoable until another move is played.
+    ///
+    /// # Errors
+    /// `ply` is beyond the moves recorded; the game is unchanged.
+    pub fn go_to(&mut self, ply: usize) -> Result<(), GameError> {
+        if ply >= self.positions.len() {
+            return Err(GameError::NoSuchPly {
+                ply,
+                recorded: self.moves.len(),
+            });
+        }
+        if ply != self.cursor {
+            self.decision = None;
+        }
+        self.cursor = ply;
+        Ok(())
     }
 
     /// `color` resigns (ignored once the game is over).

@@ -18,8 +18,10 @@
 
 pub mod ai;
 pub mod bitboard;
+pub mod explain;
 pub mod fen;
 pub mod game;
+pub mod link;
 pub mod movegen;
 pub mod mv;
 pub mod notation;
@@ -27,6 +29,7 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod setup;
+pub mod snapshot;
 pub mod square;
 pub mod variant;
 #[cfg(target_arch = "wasm32")]

@@ -190,16 +190,25 @@ pub fn full_text(variant: Variant, m: &Move) -> String {
 /// The standard text of a legal move: short unless another legal move shares its origin and
 /// destination, then the full path.
 pub fn move_to_text(pos: &Position, m: &Move) -> String {
-    let sq = |s: Square| square_text(pos.variant(), s);
+    if !m.is_capture() {
+        return move_text_among(pos.variant(), m, &[]);
+    }
+    move_text_among(pos.variant(), m, &pos.legal_moves())
+}
+
+/// [`move_to_text`] for a caller that already holds the position's legal moves (`legal`; a
+/// non-capture needs none), so that writing a whole list costs one move generation, not one
+/// per move.
+pub fn move_text_among(variant: Variant, m: &Move, legal: &[Move]) -> String {
+    let sq = |s: Square| square_text(variant, s);
     if !m.is_capture() {
         return format!("{}-{}", sq(m.from()), sq(m.to()));
     }
-    let clash = pos
-        .legal_moves()
+    let clash = legal
         .iter()
         .any(|o| o.from() == m.from() && o.to() == m.to() && !o.same_as(m));
     if clash {
-        full_text(pos.variant(), m)
+        full_text(variant, m)
     } else {
         format!("{}x{}", sq(m.from()), sq(m.to()))
     }

@@ -25,14 +25,16 @@
 //! ```
 
 use crate::ai::{self, Engine, Level, Limits, SearchResult};
-use crate::game::{DrawReason, Game, PdnTags, Status, WinReason};
+use crate::game::{Game, PdnTags};
 use crate::mv::Move;
 use crate::notation;
-use crate::pdn::{read_game, result_token};
+use crate::pdn::read_game;
 use crate::position::Position;
-use crate::setup::Role;
+use crate::snapshot::{
+    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, Snapshot, StatusView,
+};
 use crate::square::{Color, Square};
-use crate::variant::{Goal, Variant};
+use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -52,41 +54,6 @@ fn parse_variant(name: &str) -> Result<Variant, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// A legal move as the page sees it: official square numbers throughout.
-#[derive(Serialize)]
-struct MoveView {
-    from: u8,
-    to: u8,
-    /// Landing squares after `from`, ending with `to`.
-    path: Vec<u8>,
-    /// Captured squares in the order they are jumped.
-    captures: Vec<u8>,
-    promotes: bool,
-    /// The standard short text (full path only when needed to tell moves apart).
-    notation: String,
-    /// The full path text, `47x38x24x13x36`.
-    full: String,
-}
-
-fn move_view(pos: &Position, m: &Move) -> MoveView {
-    let nums = |s: &[Square]| s.iter().map(|q| q.number()).collect();
-    MoveView {
-        from: m.from().number(),
-        to: m.to().number(),
-        path: nums(m.path()),
-        captures: nums(m.captures()),
-        promotes: m.promotes(),
-        notation: notation::move_to_text(pos, m),
-        full: m.full_notation(),
-    }
-}
-
-#[derive(Serialize)]
-struct PieceView {
-    color: Color,
-    role: Role,
-}
-
 #[derive(Serialize)]
 struct SquareView {
     square: u8,
@@ -95,50 +62,6 @@ struct SquareView {
     col: u8,
     /// The square as players of the variant write it: `32`, or `c3` where squares are algebraic.
     label: String,
-}
-
-#[derive(Serialize)]
-struct SideCounts {
-    men: u8,
-    kings: u8,
-    total: u8,
-}
-
-#[derive(Serialize)]
-struct CountsView {
-    white: SideCounts,
-    black: SideCounts,
-}
-
-#[derive(Serialize)]
-struct StatusView {
-    /// "ongoing", "win" or "draw".
-    state: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<Color>,
-    /// Why, as a code: `no-pieces`, `no-legal-moves`, `resignation`, `first-king`,
-    /// `repetition`, `king-moves`, `endgame`, `agreement`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'static str>,
-    /// "White wins (no pieces)", "draw (threefold repetition)", "ongoing".
-    text: String,
-    /// The PDN result token: `2-0`, `1-0`, `1/2-1/2`, `*`, ….
-    result: &'static str,
-    /// For a result dialog: "White wins", "Draw"; told to a player, "You win", "You lose".
-    title: String,
-    /// Why, in a player's words: "Black has no pieces left", "by threefold repetition";
-    /// told to a player, "you resigned", "the computer cannot move". Empty while ongoing.
-    detail: String,
-    /// Title and detail in one line: "White wins: Black has no pieces left", "Draw by agreement".
-    line: String,
-}
-
-#[derive(Serialize)]
-struct PlyView {
-    /// The move number as written in PDN.
-    number: u32,
-    color: Color,
-    text: String,
 }
 
 /// Player-facing PDN tags; every field optional.
@@ -156,6 +79,26 @@ struct TagsIn {
 #[wasm_bindgen(js_name = DraughtsGame)]
 pub struct DraughtsGame {
     game: Game,
+    /// The move list's texts, kept between snapshots.
+    texts: MoveTexts,
+}
+
+impl DraughtsGame {
+    fn of(game: Game) -> DraughtsGame {
+        DraughtsGame {
+            game,
+            texts: MoveTexts::default(),
+        }
+    }
+}
+
+/// The side a result is told to: `"white"` or `"black"`, else none (colours are named).
+fn player_of(player: Option<String>) -> Option<Color> {
+    match player.as_deref() {
+        Some("white") => Some(Color::White),
+        Some("black") => Some(Color::Black),
+        _ => None,
+    }
 }
 
 #[wasm_bindgen(js_class = DraughtsGame)]
@@ -167,9 +110,7 @@ impl DraughtsGame {
     #[wasm_bindgen(constructor)]
     pub fn new(variant: &str) -> Result<DraughtsGame, JsError> {
         init();
-        Ok(DraughtsGame {
-            game: Game::new(parse_variant(variant)?),
-        })
+        Ok(DraughtsGame::of(Game::new(parse_variant(variant)?)))
     }
 
     /// A game starting from a FEN position.
@@ -182,7 +123,7 @@ impl DraughtsGame {
         let variant = parse_variant(variant)?;
         let game = Game::from_fen(fen, variant)
             .map_err(|e| JsError::new(&format!("Cannot read the FEN: {e}")))?;
-        Ok(DraughtsGame { game })
+        Ok(DraughtsGame::of(game))
     }
 
     /// The first game of a PDN text, replayed; `variant` applies when it has no `GameType` tag.
@@ -196,7 +137,7 @@ impl DraughtsGame {
         let variant = parse_variant(variant)?;
         let game = read_game(pdn, variant)
             .map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))?;
-        Ok(DraughtsGame { game })
+        Ok(DraughtsGame::of(game))
     }
 
     /// The variant's name.
@@ -226,33 +167,108 @@ impl DraughtsGame {
         to_js(&v)
     }
 
-    /// Legal moves now (none once the game is over):
-    /// `[{ from, to, path, captures, promotes, notation, full }]`.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> JsValue {
-        let pos = self.game.position();
-        let v: Vec<MoveView> = self
-            .game
-            .legal_moves()
-            .iter()
-            .map(|m| move_view(pos, m))
-            .collect();
-        to_js(&v)
+    /// Everything the page draws, in one value (see [`Snapshot`]): `{ variant, ply, view, turn,
+    /// board, counts, status, moveNumber, moves, legal, lastMove, canUndo, canRedo, fen }`.
+    /// `player` (`"white"`/`"black"`) tells the result to that player, as against the computer;
+    /// `view` shows the position after that many plies, read-only (by default the game as it
+    /// stands).
+    pub fn snapshot(&mut self, player: Option<String>, view: Option<usize>) -> JsValue {
+        to_js(&Snapshot::new(
+            &self.game,
+            &mut self.texts,
+            view,
+            player_of(player),
+        ))
     }
 
-    /// Plays a move given as text (`32-28`, `28x19`, a full or partial path `47x38x24x13x36`,
-    /// or algebraic on boards that use it) and returns it as a move object.
+    /// Legal moves now, each with its index (none once the game is over):
+    /// `[{ index, from, to, path, captures, promotes, notation, full }]`.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> JsValue {
+        let legal = ordered_moves(self.game.legal_moves());
+        to_js(&MoveView::list(self.game.variant(), &legal))
+    }
+
+    /// Plays a move given by its `index` in [`Self::legal_moves`], or as text (`32-28`, `28x19`,
+    /// a full or partial path `47x38x24x13x36`, or algebraic on boards that use it), and returns
+    /// it as a move object.
     ///
     /// # Errors
-    /// Malformed, ambiguous or illegal text, or the game is over; the game is unchanged.
+    /// An index out of range, malformed, ambiguous or illegal text, or the game is over; the
+    /// game is unchanged.
     #[wasm_bindgen(js_name = applyMove)]
-    pub fn apply_move(&mut self, notation: &str) -> Result<JsValue, JsError> {
+    pub fn apply_move(&mut self, mv: JsValue) -> Result<JsValue, JsError> {
         let before = *self.game.position();
-        let m = self
-            .game
-            .play_text(notation)
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(to_js(&move_view(&before, &m)))
+        let m = if let Some(n) = mv.as_f64() {
+            let legal = ordered_moves(self.game.legal_moves());
+            let m = (n >= 0.0 && n.fract() == 0.0)
+                .then(|| legal.get(n as usize))
+                .flatten()
+                .ok_or_else(|| {
+                    JsError::new(&format!(
+                        "There is no move number {n} here: the legal moves are numbered 0 to {}",
+                        legal.len().saturating_sub(1)
+                    ))
+                })?;
+            self.game
+                .play(m)
+                .map_err(|e| JsError::new(&e.to_string()))?;
+            *m
+        } else if let Some(text) = mv.as_string() {
+            self.game
+                .play_text(&text)
+                .map_err(|e| JsError::new(&e.to_string()))?
+        } else {
+            return Err(JsError::new(
+                "applyMove takes a move's index (a number) or its text",
+            ));
+        };
+        Ok(to_js(&MoveView::played(&before, &m)))
+    }
+
+    /// "Play from here": the game goes back to the position after `ply` plies; the moves after
+    /// it can be redone until another move is played.
+    ///
+    /// # Errors
+    /// `ply` is beyond the moves recorded; the game is unchanged.
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(&mut self, ply: usize) -> Result<(), JsError> {
+        self.game
+            .go_to(ply)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The game as a link fragment (`#v=international&m=…&c=…`), see [`crate::link`].
+    pub fn link(&self) -> String {
+        crate::link::write_link(&self.game)
+    }
+
+    /// The game a link holds (a fragment, with or without `#`, or a whole URL).
+    ///
+    /// # Errors
+    /// A malformed, damaged or tampered link, in a player's words.
+    #[wasm_bindgen(js_name = fromLink)]
+    pub fn from_link(text: &str) -> Result<DraughtsGame, JsError> {
+        init();
+        crate::link::read_link(text)
+            .map(DraughtsGame::of)
+            .map_err(|e| JsError::new(&format!("Cannot open the link: {e}")))
+    }
+
+    /// Why the piece on `square` cannot move: `{ code, rule?, text, movable }` (see
+    /// [`crate::explain::Explanation`]).
+    ///
+    /// # Errors
+    /// `square` is not a square of this board.
+    pub fn explain(&self, square: u8) -> Result<JsValue, JsError> {
+        let g = self.game.variant().geometry();
+        if !g.has_number(u32::from(square)) {
+            return Err(JsError::new(&format!(
+                "There is no square {square} on this board"
+            )));
+        }
+        let e = crate::explain::explain(&self.game, Square::from_number(square));
+        Ok(to_js(&e))
     }
 
     /// Takes back a resignation, draw agreement or the last move; false if there was nothing.
@@ -299,19 +315,7 @@ impl DraughtsGame {
 
     /// `{ white: { men, kings, total }, black: { … } }`.
     pub fn counts(&self) -> JsValue {
-        let pos = self.game.position();
-        let side = |c| {
-            let n = pos.counts(c);
-            SideCounts {
-                men: n.men,
-                kings: n.kings,
-                total: n.total(),
-            }
-        };
-        to_js(&CountsView {
-            white: side(Color::White),
-            black: side(Color::Black),
-        })
+        to_js(&CountsView::of(self.game.position()))
     }
 
     /// `{ state: "ongoing" | "win" | "draw", winner?, reason?, text, result, title, detail, line }`.
@@ -319,32 +323,11 @@ impl DraughtsGame {
     /// computer resigned"), as against the computer; without it the result names the colours.
     pub fn status(&self, player: Option<String>) -> JsValue {
         let status = self.game.status();
-        let player = match player.as_deref() {
-            Some("white") => Some(Color::White),
-            Some("black") => Some(Color::Black),
-            _ => None,
-        };
-        let (state, winner, reason) = match status {
-            Status::Ongoing => ("ongoing", None, None),
-            Status::Win { winner, reason } => ("win", Some(winner), Some(win_code(reason))),
-            Status::Draw { reason } => ("draw", None, Some(draw_code(reason))),
-        };
-        let (title, detail) = describe(status, self.game.variant(), player);
-        let line = match status {
-            Status::Ongoing => String::new(),
-            Status::Win { .. } => format!("{title}: {detail}"),
-            Status::Draw { .. } => format!("{title} {detail}"),
-        };
-        to_js(&StatusView {
-            state,
-            winner,
-            reason,
-            text: status.to_string(),
-            result: result_token(self.game.variant(), status),
-            title,
-            detail,
-            line,
-        })
+        to_js(&StatusView::new(
+            status,
+            self.game.variant(),
+            player_of(player),
+        ))
     }
 
     /// `color` (`"white"` or `"black"`; by default the side to move) resigns. Nothing happens
@@ -413,24 +396,11 @@ impl DraughtsGame {
     }
 
     /// The moves played with their PDN move numbers and movers:
-    /// `[{ number, color, text }]`, for a numbered move list.
+    /// `[{ ply, number, color, text }]`, for a numbered move list.
     #[wasm_bindgen(js_name = moveList)]
-    pub fn move_list(&self) -> JsValue {
-        let first = self.game.variant().rules().first;
-        let offset = u32::from(self.game.start().turn() != first);
-        let positions = self.game.positions();
-        let v: Vec<PlyView> = self
-            .game
-            .history()
-            .into_iter()
-            .enumerate()
-            .map(|(ply, text)| PlyView {
-                number: self.game.first_move_number() + (ply as u32 + offset) / 2,
-                color: positions[ply].turn(),
-                text,
-            })
-            .collect();
-        to_js(&v)
+    pub fn move_list(&mut self) -> JsValue {
+        let snap = Snapshot::new(&self.game, &mut self.texts, None, None);
+        to_js(&snap.moves)
     }
 
     /// The last move played as a move object, or `null`.
@@ -441,78 +411,8 @@ impl DraughtsGame {
             None => JsValue::NULL,
             Some(m) => {
                 let before = &self.game.positions()[moves.len() - 1];
-                to_js(&move_view(before, m))
+                to_js(&MoveView::played(before, m))
             }
-        }
-    }
-}
-
-fn win_code(reason: WinReason) -> &'static str {
-    match reason {
-        WinReason::NoPieces => "no-pieces",
-        WinReason::NoLegalMoves => "no-legal-moves",
-        WinReason::Resignation => "resignation",
-        WinReason::KingCrowned => "first-king",
-    }
-}
-
-fn draw_code(reason: DrawReason) -> &'static str {
-    match reason {
-        DrawReason::Repetition => "repetition",
-        DrawReason::KingMoves { .. } => "king-moves",
-        DrawReason::Endgame { .. } => "endgame",
-        DrawReason::Agreement => "agreement",
-    }
-}
-
-/// The result in words, `(title, detail)`: ("White wins", "Black has no pieces left"), or told
-/// to `player` ("You lose", "you have no pieces left"; the other side is "the computer").
-fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String, String) {
-    // A side's name with its "has" and "is": ("Black", "has", "is"), ("you", "have", "are").
-    let who = |c: Color| match player {
-        Some(p) if p == c => ("you".to_owned(), "have", "are"),
-        Some(_) => ("the computer".to_owned(), "has", "is"),
-        None => (c.to_string(), "has", "is"),
-    };
-    match status {
-        Status::Ongoing => (String::new(), String::new()),
-        Status::Draw { reason } => {
-            let detail = match reason {
-                DrawReason::Agreement => "by agreement".to_owned(),
-                DrawReason::Repetition => format!("by {reason}"),
-                _ => format!("by the {reason}"),
-            };
-            ("Draw".to_owned(), detail)
-        }
-        Status::Win { winner, reason } => {
-            let title = match player {
-                Some(p) if p == winner => "You win".to_owned(),
-                Some(_) => "You lose".to_owned(),
-                None => format!("{winner} wins"),
-            };
-            let loser = winner.other();
-            let losing = variant.rules().goal == Goal::Losing;
-            let detail = match reason {
-                WinReason::NoPieces if losing => {
-                    let (w, has, _) = who(winner);
-                    format!(
-                        "{w} {has} no pieces left, and that wins in {}",
-                        variant.title()
-                    )
-                }
-                WinReason::NoLegalMoves if losing => {
-                    let (w, _, is) = who(winner);
-                    format!("{w} {is} blocked, and that wins in {}", variant.title())
-                }
-                WinReason::NoPieces => {
-                    let (l, has, _) = who(loser);
-                    format!("{l} {has} no pieces left")
-                }
-                WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
-                WinReason::Resignation => format!("{} resigned", who(loser).0),
-                WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
-            };
-            (title, detail)
         }
     }
 }
@@ -549,7 +449,7 @@ pub fn legal_moves(fen: &str, variant: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = applyMove)]
 pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, JsError> {
     let mut g = DraughtsGame::from_fen(fen, variant)?;
-    g.apply_move(notation)?;
+    g.apply_move(JsValue::from_str(notation))?;
     Ok(g.fen())
 }
 
@@ -630,12 +530,29 @@ struct ThoughtView {
     ms: f64,
     /// The expected line as move texts, starting with `move`.
     pv: Vec<String>,
+    /// Whether the side that searched would accept a draw offer, judging by `score`.
+    #[serde(rename = "acceptsDraw")]
+    accepts_draw: bool,
 }
 
-/// The game behind a record: a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are replayed.
+/// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
+/// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
+/// replayed.
 fn game_from_record(record: &str, variant: &str) -> Result<Game, JsError> {
     let variant = parse_variant(variant)?;
     let text = record.trim();
+    if text.starts_with('#') {
+        let game = crate::link::read_link(text)
+            .map_err(|e| JsError::new(&format!("Cannot open the link: {e}")))?;
+        if game.variant() != variant {
+            return Err(JsError::new(&format!(
+                "The link is a {} game, not {}",
+                game.variant().title(),
+                variant.title()
+            )));
+        }
+        return Ok(game);
+    }
     let is_fen = !text.contains('[') && {
         let t = text.trim_start_matches('"');
         matches!(t.get(..2), Some("W:" | "B:" | "w:" | "b:"))
@@ -678,7 +595,8 @@ fn thought(
     }
     let nodes = nodes as f64;
     to_js(&ThoughtView {
-        mv: move_view(pos, &best),
+        mv: MoveView::played(pos, &best),
+        accepts_draw: score.is_some_and(ai::accepts_draw),
         score,
         depth,
         nodes,

@@ -1,11 +1,12 @@
 // The board as divs, drawn from the engine's state. It knows squares, pieces and CSS classes;
 // it decides no rule: the engine says which cells are played on (the dark ones, the dark ones of
 // a turned board, or all 64 on the Turkish board), where each is and what it is called. Hooks kept stable for tests: #board, [data-square], .piece.white|black.man|king,
-// and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured, is-hint;
+// and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured, is-hint,
+// is-must (the pieces that must move, after a tap on one that cannot);
 // is-path (with data-step, 1 for the first) marks the landing squares already chosen while a
 // capture path is being picked.
 
-const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-path', 'is-last-move', 'is-movable', 'is-hint'];
+const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-path', 'is-last-move', 'is-movable', 'is-hint', 'is-must'];
 
 export class BoardView {
   constructor(el) {
@@ -117,7 +118,8 @@ export class BoardView {
           (c === 'is-path' && steps.has(sq)) ||
           (c === 'is-last-move' && marks.lastMove.has(sq)) ||
           (c === 'is-movable' && marks.movable.has(sq)) ||
-          (c === 'is-hint' && hint.has(sq));
+          (c === 'is-hint' && hint.has(sq)) ||
+          (c === 'is-must' && !!marks.must?.has(sq));
         cell.classList.toggle(c, on);
       }
       if (steps.has(sq)) cell.dataset.step = steps.get(sq);
@@ -140,6 +142,7 @@ export class BoardView {
     if (marks.waypoints.has(sq)) s += ', jump through here';
     if (marks.captured.has(sq)) s += ', being captured';
     if (marks.hint?.has(sq)) s += ', hint';
+    if (marks.must?.has(sq)) s += ', must move';
     return s;
   }
 

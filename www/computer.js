@@ -20,15 +20,13 @@ export const DEFAULTS = Object.freeze({ opponent: 'human', level: 3, side: 'blac
 /** Thinking time for a hint, in milliseconds. */
 const HINT_MS = 1000;
 
-/** A score (hundredths of a man, the computer's view) at which it accepts a draw offer. */
-const ACCEPT_DRAW_BELOW = -150;
-
 /** Checks saved opponent settings; anything unreadable falls back to the defaults. */
 export function validOpponent(o) {
   if (!o || typeof o !== 'object') return { ...DEFAULTS };
+  const known = engine.levels().some((l) => l.level === o.level);
   return {
     opponent: o.opponent === 'computer' ? 'computer' : 'human',
-    level: Number.isInteger(o.level) && o.level >= 1 && o.level <= 6 ? o.level : DEFAULTS.level,
+    level: known ? o.level : DEFAULTS.level,
     side: o.side === 'white' || o.side === 'black' ? o.side : DEFAULTS.side,
   };
 }
@@ -98,11 +96,6 @@ class SearchWorker {
     this.worker.terminate();
     this.failAll(new Cancelled());
   }
-}
-
-/** What the computer's search is about: the game object, the moves played and the result. */
-function stateKey(game) {
-  return `${game.variant()}|${game.ply()}|${game.fen()}|${game.status().result}`;
 }
 
 export class Computer {
@@ -182,7 +175,6 @@ export class Computer {
     if (s.opponent === 'computer' && (before.opponent !== 'computer' || before.side !== s.side)) {
       // The player's own pieces at the bottom.
       c.setFlipped(s.side === 'white');
-      $('flip').setAttribute('aria-pressed', String(c.flipped));
     }
     c.storage.save(c.game, c.flipped);
     c.redraw();
@@ -205,15 +197,15 @@ export class Computer {
 
   updateHintButton() {
     const c = this.controller;
-    const g = c.game;
-    const can = !!g && !this.job && c.isOngoing() && !c.isComputer(g.turn());
+    const s = c.snap;
+    const can = !!s && !this.job && !c.viewing && c.isOngoing() && !c.isComputer(s.toMove);
     $('hint').disabled = !can;
     $('hint').setAttribute('aria-busy', String(this.job?.kind === 'hint'));
   }
 
   shouldThink() {
     const c = this.controller;
-    return this.settings.opponent === 'computer' && !!c.game && c.isOngoing() && c.isComputer(c.game.turn());
+    return this.settings.opponent === 'computer' && !!c.snap && c.isOngoing() && c.isComputer(c.snap.toMove);
   }
 
   /** After any change: cancel a search the change made stale, start thinking when it is our turn. */
@@ -222,7 +214,7 @@ export class Computer {
     if (this.job) {
       const stale =
         this.job.game !== c.game ||
-        this.job.key !== stateKey(c.game) ||
+        this.job.key !== c.version ||
         (this.job.kind === 'think' && (!this.shouldThink() || this.job.level !== this.settings.level)) ||
         (this.job.kind === 'hint' && this.shouldThink());
       if (stale) this.cancel();
@@ -264,7 +256,7 @@ export class Computer {
   async think() {
     const c = this.controller;
     const game = c.game;
-    const job = { kind: 'think', game, key: stateKey(game), level: this.settings.level };
+    const job = { kind: 'think', game, key: c.version, level: this.settings.level };
     this.job = job;
     this.setThinking(true);
     this.updateHintButton();
@@ -272,7 +264,8 @@ export class Computer {
     const seed = (Math.random() * 2 ** 32) >>> 0;
     let result;
     try {
-      result = await this.run(job, 'think', game.pdn(undefined), game.variant(), job.level, seed, undefined);
+      // The game as a link: its moves are replayed by index in the worker, repetitions included.
+      result = await this.run(job, 'think', game.link(), c.snap.variant, job.level, seed, undefined);
     } catch (err) {
       if (this.job !== job) return; // cancelled: a newer state is in charge
       this.job = null;
@@ -286,17 +279,17 @@ export class Computer {
     performance.measure('think', 'think-start', 'think-end');
     this.job = null;
     // Judged in the position it left after its move (for a draw offer made there).
-    this.last = { ...result, game, ply: game.ply() + 1 };
+    this.last = { ...result, game, version: c.version + 1 };
     this.stats.push({ level: job.level, variant: game.variant(), ...result });
     if (this.stats.length > 50) this.stats.shift();
     this.setThinking(false);
-    if (c.game !== game || stateKey(game) !== job.key) {
+    if (c.game !== game || c.version !== job.key) {
       this.sync();
       return;
     }
     // Input stays blocked during the slide: it is still the computer's turn until the move lands.
     try {
-      await c.playMove(result.move.full);
+      await c.playMove(result.move.index);
     } catch (err) {
       this.panels.message(`The computer's move was refused: ${err.message}`, 'error', 0);
     }
@@ -306,13 +299,13 @@ export class Computer {
   async hint() {
     const c = this.controller;
     const game = c.game;
-    if (this.job || !c.isOngoing() || c.isComputer(game.turn())) return;
-    const job = { kind: 'hint', game, key: stateKey(game) };
+    if (this.job || c.viewing || !c.isOngoing() || c.isComputer(c.snap.toMove)) return;
+    const job = { kind: 'hint', game, key: c.version };
     this.job = job;
     this.updateHintButton();
     let result;
     try {
-      result = await this.run(job, 'hint', game.pdn(undefined), game.variant(), HINT_MS);
+      result = await this.run(job, 'hint', game.link(), c.snap.variant, HINT_MS);
     } catch (err) {
       if (this.job !== job) return;
       this.job = null;
@@ -323,20 +316,20 @@ export class Computer {
     if (this.job !== job) return;
     this.job = null;
     this.updateHintButton();
-    if (c.game !== game || stateKey(game) !== job.key) return;
+    if (c.game !== game || c.version !== job.key) return;
     c.showHint(result.move);
     this.panels.message(`Hint: ${result.move.notation}`, 'info');
   }
 
   /**
-   * The computer's answer to a draw offer: yes only when its search for the move just played
-   * saw it losing (a score from another game, or from before an undo, does not count).
+   * The computer's answer to a draw offer, the engine's judgement of its search for the move
+   * just played (a search from another game, or from before an undo, does not count).
    */
   acceptsDraw() {
     const last = this.last;
-    const g = this.controller.game;
-    if (!last || last.game !== g || last.ply !== g.ply()) return false;
-    return typeof last.score === 'number' && last.score <= ACCEPT_DRAW_BELOW;
+    const c = this.controller;
+    if (!last || last.game !== c.game || last.version !== c.version) return false;
+    return last.acceptsDraw === true;
   }
 
   /** A fixed-depth search in the worker (for measuring): `{ move, score, depth, nodes, nps, ms }`. */

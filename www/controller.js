@@ -4,10 +4,15 @@
 // Rules live in the engine. The controller only checks membership: a square is selectable when
 // some legal move starts there, a destination when some legal move from the selection ends there.
 //
+// Everything drawn comes from one engine snapshot per change (`this.snap`: board, turn, counts,
+// status, numbered move list, legal moves with their indices; see src/snapshot.rs). Moves are
+// played by index. A past position (move-list navigation) is a snapshot of an earlier ply:
+// read-only, with a banner, until "Play from here" or the way back to the game.
+//
 // Hooks for a computer opponent (another module can plug in without touching this file):
 //   controller.isComputer = (color) => boolean   whose turn belongs to the computer
-//   controller.onChange(fn)                       fn({ game, turn, status, fen }) after each change
-//   await controller.playMove(text)               plays a move programmatically (animated)
+//   controller.onChange(fn)                       fn({ game, snap, version }) after each change
+//   await controller.playMove(move)               plays a move (index or text) programmatically
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
 //   controller.toolbarSlot                        element reserved for select#opponent, #level, …
 //   controller.showHint(move)                     highlights a move object's squares (is-hint)
@@ -40,6 +45,23 @@ export class Controller {
     this.toolbarSlot = document.getElementById('opponent-controls');
     this.resultShownFor = null;
     this.hint = EMPTY; // squares of a suggested move (from, then its path)
+    this.must = EMPTY; // pieces that must move, shown after a tap on one that cannot
+    this.snap = null; // the engine's snapshot of what is shown
+    this.viewPly = null; // the ply shown while looking back; null: the game as it stands
+    this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
+  }
+
+  /** Asks the engine for the snapshot of what is shown (one call per change). */
+  refresh() {
+    this.snap = this.game.snapshot(this.panels.player(), this.viewPly ?? undefined);
+    this.legal = this.snap.legal;
+    if (this.snap.view === this.snap.ply) this.viewPly = null;
+    return this.snap;
+  }
+
+  /** Whether a past position is shown (read-only). */
+  get viewing() {
+    return this.viewPly != null;
   }
 
   // ----- game lifecycle -----
@@ -48,6 +70,7 @@ export class Controller {
   load(game, { save = true } = {}) {
     const prev = this.game;
     this.game = game;
+    this.viewPly = null;
     if (prev && prev !== game) prev.free();
     this.view.build(game.squares(), game.size(), !!engine.variantInfo(game.variant())?.full);
     this.panels.message('');
@@ -59,7 +82,7 @@ export class Controller {
 
   newGame(variant) {
     this.load(engine.newGame(variant));
-    this.panels.announce(`New ${engine.variantInfo(variant)?.title ?? variant} game. ${engine.SIDE_NAMES[this.game.turn()]} to move.`);
+    this.panels.announce(`New ${engine.variantInfo(variant)?.title ?? variant} game. ${engine.SIDE_NAMES[this.snap.turn]} to move.`);
   }
 
   onChange(fn) {
@@ -67,19 +90,21 @@ export class Controller {
     return () => this.listeners.delete(fn);
   }
 
-  /** After any change of the game: recompute legal moves, redraw, save, show the result. */
+  /** After any change of the game: a new snapshot, redraw, save, show the result. */
   changed({ save = true, announce = true } = {}) {
     const g = this.game;
-    this.legal = g.legalMoves();
+    this.version += 1;
+    const snap = this.refresh();
+    const status = snap.status;
     this.hint = EMPTY;
-    const status = g.status(this.panels.player());
+    this.must = EMPTY;
     // Turned to the side to move: to the players' sides only, not to the computer's.
-    if (this.settings.autoRotate && !this.isComputer(g.turn())) this.setFlipped(g.turn() === 'black', { persist: false });
-    this.panels.update(g, status);
+    if (this.settings.autoRotate && !this.viewing && !this.isComputer(snap.turn)) this.setFlipped(snap.turn === 'black', { persist: false });
+    this.panels.update(snap);
     this.redraw();
     if (save) this.storage.save(g, this.flipped);
     if (status.state !== 'ongoing') {
-      const key = `${g.ply()}:${status.text}`;
+      const key = `${snap.ply}:${status.text}`;
       if (this.resultShownFor !== key) {
         this.resultShownFor = key;
         this.panels.showResult(status);
@@ -90,8 +115,36 @@ export class Controller {
       this.panels.hideResult();
     }
     for (const fn of this.listeners) {
-      fn({ game: g, turn: g.turn(), status, fen: g.fen() });
+      fn({ game: g, snap, version: this.version });
     }
+  }
+
+  // ----- looking back -----
+
+  /** Shows the position after `ply` plies (clamped; the last ply is the game as it stands). */
+  showPly(ply) {
+    if (this.animating || !this.snap) return;
+    const last = this.snap.ply;
+    const target = Math.max(0, Math.min(last, ply));
+    this.viewPly = target === last ? null : target;
+    this.clearSelection();
+    this.hint = EMPTY;
+    this.must = EMPTY;
+    const snap = this.refresh();
+    this.panels.update(snap);
+    this.redraw();
+    const m = snap.moves[snap.view - 1];
+    this.panels.announce(m ? `After ${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}` : 'Start position');
+  }
+
+  /** "Play from here": the game goes back to the position shown; later moves can be redone. */
+  playFromHere() {
+    if (!this.viewing) return;
+    this.game.goTo(this.snap.view);
+    this.viewPly = null;
+    this.clearSelection();
+    this.changed();
+    this.panels.announce(`Playing on from move ${this.snap.moveNumber}. ${engine.SIDE_NAMES[this.snap.turn]} to move.`);
   }
 
   // ----- drawing -----
@@ -112,8 +165,7 @@ export class Controller {
   }
 
   marks() {
-    const g = this.game;
-    const last = g.lastMove();
+    const last = this.snap.lastMove;
     const marks = {
       selected: this.selected,
       dests: EMPTY,
@@ -123,6 +175,7 @@ export class Controller {
       lastMove: last ? new Set([last.from, last.to]) : EMPTY,
       movable: this.busy || this.selected != null ? EMPTY : this.movable(),
       hint: this.hint,
+      must: this.must,
     };
     if (this.selected != null) {
       const cands = this.candidates();
@@ -144,15 +197,17 @@ export class Controller {
   }
 
   redraw() {
-    this.view.render(this.game.board(), this.marks());
+    this.view.render(this.snap.board, this.marks());
     this.panels.setBusy(this.busy);
+    // The one writer of the Undo and Redo buttons' state.
     document.getElementById('undo').disabled = !this.canUndo();
+    document.getElementById('redo').disabled = !this.snap.canRedo;
   }
 
   // ----- input -----
 
   inputBlocked() {
-    return this.busy || this.animating || !this.game || this.isComputer(this.game.turn());
+    return this.busy || this.animating || !this.snap || this.viewing || this.isComputer(this.snap.turn);
   }
 
   /** Whether a piece on `sq` can be picked up now (for drag start). */
@@ -162,6 +217,10 @@ export class Controller {
 
   /** A tap, click, Enter/Space or drop on a square. `fromDrag`: the piece was dropped there. */
   activate(sq, { fromDrag = false } = {}) {
+    if (this.viewing && !this.animating) {
+      this.panels.message('This is a past position: go back to the game, or choose “Play from here”.', 'info');
+      return;
+    }
     if (this.inputBlocked()) return;
     performance.mark('activate');
     if (this.selected != null) {
@@ -243,17 +302,12 @@ export class Controller {
     this.panels.message(`Several capture paths lead to ${this.view.name(this.target)}: choose the next landing square (ringed).`, 'info', 0);
   }
 
+  /** Why the piece on `sq` cannot move, in the engine's words; the pieces that can are marked. */
   explainUnmovable(sq) {
-    const p = this.game.board()[sq - 1];
-    if (!p || p.color !== this.game.turn()) return;
-    const capture = this.legal.some((m) => m.captures.length > 0);
-    const froms = [...this.movable()].sort((a, b) => a - b).map((s) => this.view.name(s)).join(', ');
-    this.panels.message(
-      capture
-        ? `A capture is compulsory: move ${froms}.`
-        : `The piece on ${this.view.name(sq)} cannot move.`,
-      'info',
-    );
+    const e = this.game.explain(sq);
+    if (e.code === 'empty' || e.code === 'can-move') return;
+    this.must = e.code === 'not-your-turn' || e.code === 'game-over' ? EMPTY : new Set(e.movable);
+    this.panels.message(e.text, 'info', 8000, { why: e.code });
   }
 
   // ----- moves -----
@@ -261,10 +315,16 @@ export class Controller {
   /** Plays a legal move object (animated), then redraws. */
   async play(move) {
     const game = this.game;
+    if (this.viewing) {
+      // Looking back while the computer moves: the move is played, the view stays.
+      const played = this.game.applyMove(move.index);
+      this.changed();
+      return played;
+    }
     this.animating = true;
     const keep = new Set(move.captures);
     // Show the captured pieces faded during the move; they disappear when it completes.
-    this.view.render(this.game.board(), {
+    this.view.render(this.snap.board, {
       ...this.marks(),
       captured: keep,
       dests: EMPTY,
@@ -281,7 +341,7 @@ export class Controller {
     }
     try {
       performance.mark('apply-start');
-      const played = this.game.applyMove(move.full);
+      const played = this.game.applyMove(move.index);
       this.clearSelection();
       this.animating = false;
       this.changed();
@@ -289,7 +349,7 @@ export class Controller {
       // With the slide animation, and without it: engine call, save and redraw only.
       performance.measure('tap-to-move-drawn', 'activate', 'move-drawn');
       performance.measure('apply-and-redraw', 'apply-start', 'move-drawn');
-      this.panels.announce(describe(played, this.game));
+      this.panels.announce(describe(played, this.snap));
     } catch (e) {
       this.animating = false;
       this.clearSelection();
@@ -299,17 +359,18 @@ export class Controller {
   }
 
   /**
-   * Plays a move given as text (any spelling the engine accepts): the hook for a computer player.
-   * Resolves with the move object; rejects with the engine's Error if the move is illegal.
+   * Plays a move given by its index among the legal moves, or as text (any spelling the engine
+   * accepts): the hook for a computer player. Resolves with the move object; rejects with the
+   * engine's Error if the move is illegal.
    */
-  async playMove(text) {
-    const m = this.game.legalMoves().find((x) => x.full === text || x.notation === text);
+  async playMove(move) {
+    const m = typeof move === 'number' ? this.legal[move] : this.legal.find((x) => x.full === move || x.notation === move);
     if (m) {
       performance.mark('activate');
       await this.play(m);
       return m;
     }
-    const played = this.game.applyMove(text); // throws a readable Error when illegal
+    const played = this.game.applyMove(move); // throws a readable Error when illegal
     this.clearSelection();
     this.changed();
     return played;
@@ -336,8 +397,9 @@ export class Controller {
    */
   undo() {
     if (this.animating || !this.canUndo()) return;
-    const ply = this.game.ply();
+    const ply = this.snap.ply;
     if (!this.game.undo()) return;
+    this.viewPly = null;
     if (this.game.ply() < ply && this.isComputer(this.game.turn()) && this.game.canUndo()) this.game.undo();
     this.clearSelection();
     this.changed();
@@ -349,25 +411,27 @@ export class Controller {
    * it would only play again at once.
    */
   canUndo() {
-    const g = this.game;
-    if (!g || !g.canUndo()) return false;
-    const mover = g.turn() === 'white' ? 'black' : 'white';
-    return !(g.ply() === 1 && this.isOngoing() && this.isComputer(mover));
+    const s = this.snap;
+    if (!s || !s.canUndo) return false;
+    const mover = s.moves[s.ply - 1]?.color;
+    return !(s.ply === 1 && this.isOngoing() && this.isComputer(mover));
   }
 
   /** Replays an undone move; against the computer, its reply too. */
   redo() {
     if (this.animating || !this.game.redo()) return;
-    if (this.isComputer(this.game.turn()) && this.isOngoing()) this.game.redo();
+    this.viewPly = null;
+    if (this.isComputer(this.game.turn()) && this.game.status().state === 'ongoing') this.game.redo();
     this.clearSelection();
     this.changed();
-    const last = this.game.lastMove();
+    const last = this.snap.lastMove;
     if (last) this.panels.announce(`Redone ${last.notation}`);
   }
 
   /** `who` resigns: a color, by default the side to move. */
-  resign(who = this.game.turn()) {
+  resign(who = this.snap.turn) {
     this.game.resign(who);
+    this.viewPly = null;
     this.clearSelection();
     this.changed();
     return who;
@@ -375,6 +439,7 @@ export class Controller {
 
   agreeDraw() {
     this.game.agreeDraw();
+    this.viewPly = null;
     this.clearSelection();
     this.changed();
   }
@@ -384,6 +449,8 @@ export class Controller {
     this.flipped = flipped;
     this.view.setFlipped(flipped);
     document.body.classList.toggle('is-flipped', flipped);
+    // The one writer of the Flip button's state.
+    document.getElementById('flip').setAttribute('aria-pressed', String(flipped));
     if (persist) this.storage.saveSettings(this.settingsForSave());
   }
 
@@ -395,8 +462,8 @@ export class Controller {
   setSetting(name, value) {
     this.settings[name] = value;
     document.body.classList.toggle('face-to-face', !!this.settings.faceToFace);
-    if (name === 'autoRotate' && value && !this.isComputer(this.game.turn())) {
-      this.setFlipped(this.game.turn() === 'black', { persist: false });
+    if (name === 'autoRotate' && value && !this.isComputer(this.snap.turn)) {
+      this.setFlipped(this.snap.turn === 'black', { persist: false });
     }
     this.storage.saveSettings(this.settingsForSave());
     this.redraw();
@@ -407,17 +474,16 @@ export class Controller {
   }
 
   isOngoing() {
-    return this.game.status().state === 'ongoing';
+    return this.snap.status.state === 'ongoing';
   }
 }
 
-/** "White played 32x23, capturing 2 pieces. Black to move." */
-function describe(m, game) {
-  const mover = engine.SIDE_NAMES[game.turn() === 'white' ? 'black' : 'white'];
+/** "White played 32x23, capturing 2 pieces. Black to move." or "…: White wins: …". */
+function describe(m, snap) {
+  const mover = engine.SIDE_NAMES[snap.moves[snap.ply - 1].color];
   let s = `${mover} played ${m.notation}`;
   if (m.captures.length) s += `, capturing ${m.captures.length} piece${m.captures.length > 1 ? 's' : ''}`;
   if (m.promotes) s += ', crowned';
-  const st = game.status();
-  if (st.state === 'ongoing') s += `. ${engine.SIDE_NAMES[game.turn()]} to move.`;
+  s += snap.status.state === 'ongoing' ? `. ${engine.SIDE_NAMES[snap.turn]} to move.` : `. ${snap.status.line}.`;
   return s;
 }

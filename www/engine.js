@@ -40,6 +40,11 @@ export function fromPdn(pdn, variant) {
   return api.DraughtsGame.fromPdn(pdn, variant);
 }
 
+/** The game a shared link holds (its fragment or the whole URL). Throws an Error in words. */
+export function fromLink(text) {
+  return api.DraughtsGame.fromLink(text);
+}
+
 /** A game saved by `snapshot`: all moves (including redoable ones) and how many are played. */
 export function restore(pdn, variant, ply) {
   return api.DraughtsGame.restore(pdn, variant, ply);

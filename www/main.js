@@ -8,6 +8,7 @@ import { Storage } from './storage.js';
 import { Computer } from './computer.js';
 import { attachInput } from './input.js';
 import { confirmDialog, setupPdnIo } from './pdn-io.js';
+import { openLink, setupShare } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,7 +41,6 @@ function boot(bindings) {
     controller.setFlipped(!!settings.flipped, { persist: false });
   }
   controller.redraw();
-  $('flip').setAttribute('aria-pressed', String(controller.flipped));
   if (saved.error) {
     panels.message(
       `Your saved game could not be restored (${saved.error}). It was set aside as “${saved.keptAs}” and a new game was started.`,
@@ -55,11 +55,46 @@ function boot(bindings) {
   attachInput($('board'), view, controller);
   wireToolbar(controller, panels, computer);
   setupPdnIo(controller, panels, () => (computer.settings.opponent === 'computer' ? computer.settings : null));
+  setupShare(controller, panels, computer);
+  wireNavigation(controller);
   registerServiceWorker();
+  openLink(controller, panels, computer);
+}
+
+/** Move-list navigation: tap a move, the ⏮ ◀ ▶ ⏭ buttons, ←/→ and Home/End. */
+function wireNavigation(controller) {
+  const step = (d) => controller.showPly(controller.snap.view + d);
+  $('moves').addEventListener('click', (e) => {
+    const b = e.target.closest('[data-ply]');
+    if (b) controller.showPly(Number(b.dataset.ply));
+  });
+  $('nav-first').addEventListener('click', () => controller.showPly(0));
+  $('nav-prev').addEventListener('click', () => step(-1));
+  $('nav-next').addEventListener('click', () => step(1));
+  $('nav-last').addEventListener('click', () => controller.showPly(Infinity));
+  $('back-to-game').addEventListener('click', () => controller.showPly(Infinity));
+  $('play-from-here').addEventListener('click', async () => {
+    const s = controller.snap;
+    const later = s.ply - s.view;
+    const ok = await confirmDialog(
+      `Play on from this position? The ${later} later ${later === 1 ? 'ply stays' : 'plies stay'} available with Redo until you play a move.`,
+      { yes: 'Play from here', no: 'Cancel' },
+    );
+    if (ok) controller.playFromHere();
+  });
+  document.addEventListener('keydown', (e) => {
+    // The board's own arrow keys move the focus between squares.
+    if (e.target.closest('input, textarea, select, dialog, #board') || e.ctrlKey || e.metaKey || e.altKey) return;
+    const keys = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => controller.showPly(0), End: () => controller.showPly(Infinity) };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
 }
 
 function wireToolbar(controller, panels, computer) {
-  const inProgress = () => controller.game.ply() > 0 && controller.isOngoing();
+  const inProgress = () => controller.snap.ply > 0 && controller.isOngoing();
 
   const startNew = async (variant) => {
     if (inProgress() && !(await confirmDialog('Abandon this game and start a new one?', { yes: 'New game', no: 'Keep playing' }))) {
@@ -78,14 +113,11 @@ function wireToolbar(controller, panels, computer) {
 
   $('undo').addEventListener('click', () => controller.undo());
   $('redo').addEventListener('click', () => controller.redo());
-  $('flip').addEventListener('click', () => {
-    controller.flip();
-    $('flip').setAttribute('aria-pressed', String(controller.flipped));
-  });
+  $('flip').addEventListener('click', () => controller.flip());
   const vsComputer = () => computer.settings.opponent === 'computer';
   $('resign').addEventListener('click', async () => {
     // Against the computer the player resigns, whoever is to move.
-    const who = vsComputer() ? (computer.settings.side === 'white' ? 'black' : 'white') : controller.game.turn();
+    const who = vsComputer() ? (computer.settings.side === 'white' ? 'black' : 'white') : controller.snap.toMove;
     const question = vsComputer() ? 'Resign this game?' : `${engine.SIDE_NAMES[who]}, do you resign?`;
     const to = vsComputer() ? '' : who;
     if (await confirmDialog(question, { yes: 'Resign', no: 'Cancel', to })) controller.resign(who);
@@ -99,7 +131,7 @@ function wireToolbar(controller, panels, computer) {
       }
       return;
     }
-    const other = controller.game.turn() === 'white' ? 'black' : 'white';
+    const other = controller.snap.toMove === 'white' ? 'black' : 'white';
     if (await confirmDialog(`${engine.SIDE_NAMES[other]}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline', to: other })) {
       controller.agreeDraw();
     } else {

@@ -41,69 +41,97 @@ export class Panels {
     $('variant-summary-2').textContent = second;
   }
 
-  update(game, status) {
-    const counts = game.counts();
+  /** Counters, whose turn, the status line, the toolbar's state and the move list, from the
+   * engine's snapshot. */
+  update(snap) {
+    const status = snap.status;
     for (const side of ['white', 'black']) {
-      $(`count-${side}`).textContent = counts[side].total;
-      const k = counts[side].kings;
+      $(`count-${side}`).textContent = snap.counts[side].total;
+      const k = snap.counts[side].kings;
       $(`kings-${side}`).textContent = k ? `${k} king${k > 1 ? 's' : ''}` : '';
     }
-    const turn = game.turn();
-    const over = status.state !== 'ongoing';
+    const turn = snap.turn;
+    const past = snap.view < snap.ply;
+    const over = status.state !== 'ongoing' && !past;
     $('turn').textContent = over ? status.title : `${engine.SIDE_NAMES[turn]} to move`;
-    $('status').textContent = over ? status.line : `Move ${this.moveNumber(game)} · ${engine.variantInfo(game.variant())?.title ?? game.variant()}`;
+    $('status').textContent = over ? status.line : `Move ${snap.moveNumber} · ${engine.variantInfo(snap.variant)?.title ?? snap.variant}`;
     document.body.dataset.turn = turn;
-    document.body.classList.toggle('is-over', over);
+    document.body.classList.toggle('is-over', status.state !== 'ongoing');
+    document.body.classList.toggle('is-past', past);
     for (const card of document.querySelectorAll('.card')) {
       card.classList.toggle('is-turn', !over && card.dataset.side === turn);
     }
-    $('undo').disabled = !game.canUndo();
-    $('redo').disabled = !game.canRedo();
-    $('resign').disabled = over;
-    $('offer-draw').disabled = over;
-    this.renderMoves(game);
+    $('resign').disabled = status.state !== 'ongoing';
+    $('offer-draw').disabled = status.state !== 'ongoing';
+    this.renderMoves(snap);
+    this.showPast(snap);
   }
 
-  moveNumber(game) {
-    const list = game.moveList();
-    if (!list.length) return 1;
-    const last = list[list.length - 1];
-    return last.color === engine.firstMover(game.variant()) ? last.number : last.number + 1;
+  /** The banner over a past position, and the navigation buttons' state. */
+  showPast(snap) {
+    const past = snap.view < snap.ply;
+    const banner = $('past-banner');
+    banner.hidden = !past;
+    if (past) {
+      const m = snap.moves[snap.view - 1];
+      $('past-text').textContent = m
+        ? `Past position: after ${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}`
+        : 'Past position: the start';
+    }
+    $('nav-first').disabled = $('nav-prev').disabled = snap.view === 0;
+    $('nav-next').disabled = $('nav-last').disabled = !past;
   }
 
-  /** The numbered move list: "1. 32-28 19-23", one row per move number. */
-  renderMoves(game) {
-    const list = game.moveList();
-    const first = engine.firstMover(game.variant());
+  /**
+   * The numbered move list: "1. 32-28 19-23", one row per move number; each move is a button
+   * (`data-ply` = plies played after it) that shows the position it leads to. Rebuilt only when
+   * the moves change; the move shown is marked on every call.
+   */
+  renderMoves(snap) {
+    const list = snap.moves;
     const ol = $('moves');
-    ol.textContent = '';
-    let row = null;
-    let rowNumber = null;
-    list.forEach((ply, i) => {
-      if (ply.number !== rowNumber) {
-        row = document.createElement('li');
-        row.value = ply.number;
-        const num = document.createElement('span');
-        num.className = 'move-no';
-        num.textContent = `${ply.number}.`;
-        row.append(num);
-        if (ply.color !== first) {
-          const gap = document.createElement('span');
-          gap.className = 'ply gap';
-          gap.textContent = '…';
-          row.append(gap);
+    const key = `${snap.variant}|${list.length}|${list.length ? list[list.length - 1].text : ''}|${list.length > 1 ? list[list.length - 2].text : ''}`;
+    if (this.movesKey !== key) {
+      this.movesKey = key;
+      const first = engine.firstMover(snap.variant);
+      ol.textContent = '';
+      let row = null;
+      let rowNumber = null;
+      for (const ply of list) {
+        if (ply.number !== rowNumber) {
+          row = document.createElement('li');
+          row.value = ply.number;
+          const num = document.createElement('span');
+          num.className = 'move-no';
+          num.textContent = `${ply.number}.`;
+          row.append(num);
+          if (ply.color !== first) {
+            const gap = document.createElement('span');
+            gap.className = 'ply gap';
+            gap.textContent = '…';
+            row.append(gap);
+          }
+          ol.append(row);
+          rowNumber = ply.number;
         }
-        ol.append(row);
-        rowNumber = ply.number;
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = `ply ${ply.color}`;
+        b.dataset.ply = ply.ply;
+        b.textContent = ply.text;
+        row.append(b);
       }
-      const span = document.createElement('span');
-      span.className = `ply ${ply.color}`;
-      span.textContent = ply.text;
-      if (i === list.length - 1) span.classList.add('is-current');
-      row.append(span);
-    });
+    }
+    for (const b of ol.querySelectorAll('.is-current')) b.classList.remove('is-current');
+    for (const b of ol.querySelectorAll('[aria-current]')) b.removeAttribute('aria-current');
+    const current = ol.querySelector(`[data-ply="${snap.view}"]`);
+    if (current) {
+      current.classList.add('is-current');
+      current.setAttribute('aria-current', 'step');
+    }
     const box = ol.parentElement;
-    box.scrollTop = box.scrollHeight;
+    if (snap.view === snap.ply) box.scrollTop = box.scrollHeight;
+    else current?.scrollIntoView({ block: 'nearest' });
   }
 
   /** The side results are told to: the player's against the computer, else undefined (colours). */
@@ -129,11 +157,12 @@ export class Panels {
     if (d.open) d.close();
   }
 
-  /** A visible message under the status line; kind: info | error. */
-  message(text, kind = 'info', ms = 6000) {
+  /** A visible message under the status line; kind: info | error; ms 0: until replaced. */
+  message(text, kind = 'info', ms = 6000, { why = '' } = {}) {
     const el = $('message');
     el.textContent = text;
     el.dataset.kind = kind;
+    el.dataset.why = why; // the engine's code when it explains why a piece cannot move
     el.hidden = !text;
     clearTimeout(this.messageTimer);
     if (text && ms) this.messageTimer = setTimeout(() => (el.hidden = true), ms);

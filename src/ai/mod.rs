@@ -122,6 +122,15 @@ impl fmt::Display for Level {
     }
 }
 
+/// A score (hundredths of a man, from the side to move's view) at or below which the computer
+/// accepts a draw offer: it sees itself a pawn and a half down, or worse.
+pub const ACCEPT_DRAW_AT_MOST: i32 = -150;
+
+/// Whether the computer, having searched `score` for itself, accepts a draw offer.
+pub fn accepts_draw(score: i32) -> bool {
+    score <= ACCEPT_DRAW_AT_MOST
+}
+
 /// Plays at `level` with a reusable engine. Returns `None` when there is no legal move.
 ///
 /// Levels 1–3 score every root move and choose with seeded noise (so they err, but never

@@ -107,6 +107,22 @@ fn captures(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// Every complete capture of the side to move before precedence chooses among them, each with
+/// its standing under the variant's [`Precedence`] list (the greatest are the legal ones): what
+/// a player is told about when a piece that can capture may not.
+pub(crate) fn captures_ranked(pos: &Position) -> Vec<(Move, [u32; 5])> {
+    let mut search = Search::new(pos);
+    for from in pos.pieces(pos.turn()) {
+        search.start(from);
+    }
+    let rules = pos.rules();
+    search
+        .found
+        .iter()
+        .map(|s| (s.to_move(rules.geometry), s.rank(rules)))
+        .collect()
+}
+
 /// A complete capture sequence.
 #[derive(Clone, Debug)]
 struct Sequence {

@@ -1,0 +1,471 @@
+//! What a player sees of a game, in one piece: the board, whose turn, the counts, the result and
+//! why, the numbered move list and the legal moves each with its index. The page asks for one
+//! snapshot per change and draws from it alone (the Rust-wasm book's advice: one coarse value
+//! across the boundary, not dozens of calls), so it never asks the engine the same thing twice
+//! nor works anything out for itself.
+//!
+//! Everything here is plain data (serde), built natively and tested without a browser; `wasm.rs`
+//! only converts it.
+
+use crate::game::{DrawReason, Game, Status, WinReason};
+use crate::mv::Move;
+use crate::notation::{self, move_text_among};
+use crate::pdn::result_token;
+use crate::position::Position;
+use crate::setup::Role;
+use crate::square::{Color, Square};
+use crate::variant::{Goal, Variant};
+use serde::Serialize;
+
+/// The legal moves of `pos` in their canonical order: by origin, then landing squares, then
+/// captured squares (by field number). A move's index in this list is how the page plays it
+/// and how a shared link stores it, so the order must not depend on the generator's.
+pub fn ordered_moves(mut moves: Vec<Move>) -> Vec<Move> {
+    let key = |m: &Move| {
+        let nums = |s: &[Square]| s.iter().map(|q| q.number()).collect::<Vec<_>>();
+        (m.from().number(), nums(m.path()), nums(m.captures()))
+    };
+    moves.sort_by_cached_key(key);
+    moves
+}
+
+/// A move as the page sees it: squares as field numbers throughout.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    /// Its place in the position's [`ordered_moves`] (what `applyMove(index)` takes).
+    pub index: usize,
+    pub from: u8,
+    pub to: u8,
+    /// Landing squares after `from`, ending with `to`.
+    pub path: Vec<u8>,
+    /// Captured squares in the order they are jumped.
+    pub captures: Vec<u8>,
+    pub promotes: bool,
+    /// The standard short text (the full path only where needed to tell moves apart).
+    pub notation: String,
+    /// Every landing square written: `47x38x24x13x36`, or `a3xa5xc5` where records are algebraic.
+    pub full: String,
+}
+
+impl MoveView {
+    /// `m`, the move at `index` of `legal` (the ordered moves of its position).
+    pub fn new(variant: Variant, legal: &[Move], index: usize, m: &Move) -> MoveView {
+        let nums = |s: &[Square]| s.iter().map(|q| q.number()).collect();
+        MoveView {
+            index,
+            from: m.from().number(),
+            to: m.to().number(),
+            path: nums(m.path()),
+            captures: nums(m.captures()),
+            promotes: m.promotes(),
+            notation: move_text_among(variant, m, legal),
+            full: notation::full_text(variant, m),
+        }
+    }
+
+    /// Every move of `legal` (in that order) as the page sees it.
+    pub fn list(variant: Variant, legal: &[Move]) -> Vec<MoveView> {
+        legal
+            .iter()
+            .enumerate()
+            .map(|(i, m)| MoveView::new(variant, legal, i, m))
+            .collect()
+    }
+
+    /// A move played in `before`, with its index among the ordered legal moves there.
+    pub fn played(before: &Position, m: &Move) -> MoveView {
+        let legal = ordered_moves(before.legal_moves());
+        let index = legal.iter().position(|l| l.same_as(m)).unwrap_or(0);
+        MoveView::new(before.variant(), &legal, index, m)
+    }
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PieceView {
+    pub color: Color,
+    pub role: Role,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SideCounts {
+    pub men: u8,
+    pub kings: u8,
+    pub total: u8,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct CountsView {
+    pub white: SideCounts,
+    pub black: SideCounts,
+}
+
+impl CountsView {
+    pub fn of(pos: &Position) -> CountsView {
+        let side = |c| {
+            let n = pos.counts(c);
+            SideCounts {
+                men: n.men,
+                kings: n.kings,
+                total: n.total(),
+            }
+        };
+        CountsView {
+            white: side(Color::White),
+            black: side(Color::Black),
+        }
+    }
+}
+
+/// The result with its reason as codes (for the page's logic and translations) and in words.
+#[derive(Clone, Debug, Serialize)]
+pub struct StatusView {
+    /// "ongoing", "win" or "draw".
+    pub state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Color>,
+    /// Why, as a code: `no-pieces`, `no-legal-moves`, `resignation`, `first-king`,
+    /// `repetition`, `king-moves`, `endgame`, `agreement`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// "White wins (no pieces)", "draw (threefold repetition)", "ongoing".
+    pub text: String,
+    /// The PDN result token: `2-0`, `1-0`, `1/2-1/2`, `*`, ….
+    pub result: &'static str,
+    /// For a result dialog: "White wins", "Draw"; told to a player, "You win", "You lose".
+    pub title: String,
+    /// Why, in a player's words: "Black has no pieces left", "by threefold repetition";
+    /// told to a player, "you resigned", "the computer cannot move". Empty while ongoing.
+    pub detail: String,
+    /// Title and detail in one line: "White wins: Black has no pieces left", "Draw by agreement".
+    pub line: String,
+}
+
+impl StatusView {
+    /// `player`: the side the result is told to (against the computer), else colours are named.
+    pub fn new(status: Status, variant: Variant, player: Option<Color>) -> StatusView {
+        let (state, winner, reason) = match status {
+            Status::Ongoing => ("ongoing", None, None),
+            Status::Win { winner, reason } => ("win", Some(winner), Some(win_code(reason))),
+            Status::Draw { reason } => ("draw", None, Some(draw_code(reason))),
+        };
+        let (title, detail) = describe(status, variant, player);
+        let line = match status {
+            Status::Ongoing => String::new(),
+            Status::Win { .. } => format!("{title}: {detail}"),
+            Status::Draw { .. } => format!("{title} {detail}"),
+        };
+        StatusView {
+            state,
+            winner,
+            reason,
+            text: status.to_string(),
+            result: result_token(variant, status),
+            title,
+            detail,
+            line,
+        }
+    }
+}
+
+fn win_code(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::NoPieces => "no-pieces",
+        WinReason::NoLegalMoves => "no-legal-moves",
+        WinReason::Resignation => "resignation",
+        WinReason::KingCrowned => "first-king",
+    }
+}
+
+fn draw_code(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Repetition => "repetition",
+        DrawReason::KingMoves { .. } => "king-moves",
+        DrawReason::Endgame { .. } => "endgame",
+        DrawReason::Agreement => "agreement",
+    }
+}
+
+/// The result in words, `(title, detail)`: ("White wins", "Black has no pieces left"), or told
+/// to `player` ("You lose", "you have no pieces left"; the other side is "the computer").
+fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String, String) {
+    // A side's name with its "has" and "is": ("Black", "has", "is"), ("you", "have", "are").
+    let who = |c: Color| match player {
+        Some(p) if p == c => ("you".to_owned(), "have", "are"),
+        Some(_) => ("the computer".to_owned(), "has", "is"),
+        None => (c.to_string(), "has", "is"),
+    };
+    match status {
+        Status::Ongoing => (String::new(), String::new()),
+        Status::Draw { reason } => {
+            let detail = match reason {
+                DrawReason::Agreement => "by agreement".to_owned(),
+                DrawReason::Repetition => format!("by {reason}"),
+                _ => format!("by the {reason}"),
+            };
+            ("Draw".to_owned(), detail)
+        }
+        Status::Win { winner, reason } => {
+            let title = match player {
+                Some(p) if p == winner => "You win".to_owned(),
+                Some(_) => "You lose".to_owned(),
+                None => format!("{winner} wins"),
+            };
+            let loser = winner.other();
+            let losing = variant.rules().goal == Goal::Losing;
+            let detail = match reason {
+                WinReason::NoPieces if losing => {
+                    let (w, has, _) = who(winner);
+                    format!(
+                        "{w} {has} no pieces left, and that wins in {}",
+                        variant.title()
+                    )
+                }
+                WinReason::NoLegalMoves if losing => {
+                    let (w, _, is) = who(winner);
+                    format!("{w} {is} blocked, and that wins in {}", variant.title())
+                }
+                WinReason::NoPieces => {
+                    let (l, has, _) = who(loser);
+                    format!("{l} {has} no pieces left")
+                }
+                WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
+                WinReason::Resignation => format!("{} resigned", who(loser).0),
+                WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
+            };
+            (title, detail)
+        }
+    }
+}
+
+/// One move of the numbered move list.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlyView {
+    /// Plies played after it: the position it leads to is the game after `ply` plies.
+    pub ply: usize,
+    /// The move number as written in PDN.
+    pub number: u32,
+    pub color: Color,
+    pub text: String,
+}
+
+/// The texts of the moves played, kept between snapshots: the text of a move depends only on
+/// the moves before it, so a snapshot writes only the moves that are new since the last one
+/// (one move generation each) instead of the whole list again.
+#[derive(Clone, Debug, Default)]
+pub struct MoveTexts {
+    written: Vec<(Move, String)>,
+}
+
+impl MoveTexts {
+    /// The text of every move played in `game`, in order.
+    pub fn of(&mut self, game: &Game) -> impl Iterator<Item = &str> {
+        let moves = game.moves();
+        let same = self
+            .written
+            .iter()
+            .zip(moves)
+            .take_while(|((w, _), m)| w == *m)
+            .count();
+        self.written.truncate(same);
+        for (m, before) in moves[same..].iter().zip(&game.positions()[same..]) {
+            self.written.push((*m, notation::move_to_text(before, m)));
+        }
+        self.written.iter().map(|(_, t)| t.as_str())
+    }
+}
+
+/// Everything the page draws, for the game as it stands or for a past position of it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    pub variant: &'static str,
+    /// Plies played in the game.
+    pub ply: usize,
+    /// The ply shown: `ply` for the game as it stands, less for a past position (read-only:
+    /// `legal` is then empty).
+    pub view: usize,
+    /// The side to move in the position shown.
+    pub turn: Color,
+    /// The side to move in the game as it stands (`turn` too unless looking back).
+    pub to_move: Color,
+    /// Element `n - 1` is square `n`: `null` or `{ color, role }`.
+    pub board: Vec<Option<PieceView>>,
+    pub counts: CountsView,
+    /// The game's result (not the shown position's).
+    pub status: StatusView,
+    /// The move number of the position shown, as players count it ("Move 12").
+    pub move_number: u32,
+    /// The moves played, numbered; `moves[i].ply == i + 1`.
+    pub moves: Vec<PlyView>,
+    /// The legal moves in the position shown, in canonical order (`legal[i].index == i`); empty
+    /// once the game is over or for a past position.
+    pub legal: Vec<MoveView>,
+    /// The move that led to the position shown.
+    pub last_move: Option<MoveView>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// The position shown, as FEN.
+    pub fen: String,
+}
+
+impl Snapshot {
+    /// `view`: the ply to show (clamped to the plies played; `None` for the game as it stands).
+    /// `player`: the side results are told to, against the computer.
+    pub fn new(
+        game: &Game,
+        texts: &mut MoveTexts,
+        view: Option<usize>,
+        player: Option<Color>,
+    ) -> Snapshot {
+        let variant = game.variant();
+        let ply = game.moves().len();
+        let view = view.map_or(ply, |v| v.min(ply));
+        let pos = &game.positions()[view];
+        let legal = if view == ply {
+            ordered_moves(game.legal_moves())
+        } else {
+            Vec::new()
+        };
+        let first = variant.rules().first;
+        // A game set up with the second player to move starts with "1. …".
+        let offset = usize::from(game.start().turn() != first);
+        let number = |ply: usize| game.first_move_number() + ((ply + offset) / 2) as u32;
+        let moves = texts
+            .of(game)
+            .enumerate()
+            .map(|(i, text)| PlyView {
+                ply: i + 1,
+                number: number(i),
+                color: game.positions()[i].turn(),
+                text: text.to_owned(),
+            })
+            .collect();
+        let last_move = view
+            .checked_sub(1)
+            .map(|i| MoveView::played(&game.positions()[i], &game.moves()[i]));
+        let g = pos.geometry();
+        Snapshot {
+            variant: variant.name(),
+            ply,
+            view,
+            turn: pos.turn(),
+            to_move: game.position().turn(),
+            board: g
+                .all_squares()
+                .map(|s| {
+                    pos.piece_at(s).map(|p| PieceView {
+                        color: p.color,
+                        role: p.role,
+                    })
+                })
+                .collect(),
+            counts: CountsView::of(pos),
+            status: StatusView::new(game.status(), variant, player),
+            move_number: number(view),
+            moves,
+            legal: MoveView::list(variant, &legal),
+            last_move,
+            can_undo: game.can_undo(),
+            can_redo: game.can_redo(),
+            fen: crate::fen::write_fen(pos),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_fen;
+
+    #[test]
+    fn indices_follow_the_canonical_order() {
+        let game = Game::new(Variant::International);
+        let snap = Snapshot::new(&game, &mut MoveTexts::default(), None, None);
+        let froms: Vec<(u8, u8)> = snap.legal.iter().map(|m| (m.from, m.to)).collect();
+        assert_eq!(
+            froms,
+            [
+                (31, 26),
+                (31, 27),
+                (32, 27),
+                (32, 28),
+                (33, 28),
+                (33, 29),
+                (34, 29),
+                (34, 30),
+                (35, 30)
+            ]
+        );
+        assert!(snap.legal.iter().enumerate().all(|(i, m)| m.index == i));
+        assert_eq!(snap.move_number, 1);
+        assert_eq!(snap.status.state, "ongoing");
+    }
+
+    #[test]
+    fn a_past_position_is_read_only_and_numbered() {
+        let mut game = Game::new(Variant::English);
+        for m in ["11-15", "23-19", "8-11", "22-17"] {
+            game.play_text(m).unwrap();
+        }
+        let mut texts = MoveTexts::default();
+        let now = Snapshot::new(&game, &mut texts, None, None);
+        assert_eq!((now.ply, now.view, now.move_number), (4, 4, 3));
+        assert!(!now.legal.is_empty());
+        let past = Snapshot::new(&game, &mut texts, Some(1), None);
+        assert_eq!(
+            (past.view, past.move_number, past.turn),
+            (1, 1, Color::White)
+        );
+        assert!(past.legal.is_empty());
+        assert_eq!(past.last_move.as_ref().unwrap().notation, "11-15");
+        let list: Vec<(usize, u32, &str)> = past
+            .moves
+            .iter()
+            .map(|p| (p.ply, p.number, p.text.as_str()))
+            .collect();
+        assert_eq!(
+            list,
+            [
+                (1, 1, "11-15"),
+                (2, 1, "23-19"),
+                (3, 2, "8-11"),
+                (4, 2, "22-17")
+            ]
+        );
+        assert_eq!(
+            past.fen,
+            Snapshot::new(&game, &mut texts, Some(1), None).fen
+        );
+        assert_eq!(Snapshot::new(&game, &mut texts, Some(99), None).view, 4);
+    }
+
+    #[test]
+    fn move_texts_are_rewritten_after_a_change_of_line() {
+        let mut game = Game::new(Variant::International);
+        let mut texts = MoveTexts::default();
+        game.play_text("32-28").unwrap();
+        game.play_text("19-23").unwrap();
+        assert_eq!(texts.of(&game).collect::<Vec<_>>(), ["32-28", "19-23"]);
+        game.undo();
+        game.play_text("18-23").unwrap();
+        assert_eq!(texts.of(&game).collect::<Vec<_>>(), ["32-28", "18-23"]);
+        game.play_text("37-32").unwrap();
+        assert_eq!(
+            texts.of(&game).collect::<Vec<_>>(),
+            ["32-28", "18-23", "37-32"]
+        );
+    }
+
+    #[test]
+    fn two_captures_with_the_same_ends_are_written_in_full() {
+        let pos = parse_fen("W:WK47:B14,19,29,31,42", Variant::International).unwrap();
+        let snap = Snapshot::new(
+            &Game::from_position(pos),
+            &mut MoveTexts::default(),
+            None,
+            None,
+        );
+        let texts: Vec<&str> = snap.legal.iter().map(|m| m.notation.as_str()).collect();
+        assert_eq!(texts, ["47x38x20x9x36", "47x38x24x13x36"]);
+    }
+}

@@ -1,0 +1,128 @@
+// Games as links: the Share button (#share) puts the game in a link whose fragment holds the
+// variant, the start position when it is not the standard one, and the moves (the engine writes
+// and reads it: src/link.rs), so no server ever sees it. On a phone the system share sheet
+// opens; elsewhere the link is copied. Opening such a link shows that game at its last move,
+// after asking before it replaces a game in progress; a damaged link is reported and changes
+// nothing. Two friends can play a correspondence game by sending the link back and forth.
+
+import * as engine from './engine.js';
+import { confirmDialog } from './pdn-io.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The address of this page with the game's fragment. */
+function linkFor(game) {
+  return location.href.split('#')[0] + game.link();
+}
+
+/** Whether the fragment looks like a game link at all (the engine decides whether it is one). */
+function hasGame(hash) {
+  return /^#(.*&)?v=/.test(hash);
+}
+
+export function setupShare(controller, panels, computer) {
+  const dialog = $('share-dialog');
+  const canShare = typeof navigator.share === 'function';
+  // A phone or tablet: the system share sheet is the natural way; elsewhere copying is.
+  const touch = matchMedia('(pointer: coarse)').matches;
+
+  $('share').addEventListener('click', async () => {
+    const url = linkFor(controller.game);
+    $('share-link').value = url;
+    $('share-note').textContent = `${url.length} characters.`;
+    $('share-system').hidden = !canShare;
+    if (canShare && touch) {
+      try {
+        await navigator.share({ title: 'Draughts game', text: shareText(controller), url });
+        panels.message('Game shared.');
+        return;
+      } catch (e) {
+        if (e?.name === 'AbortError') return; // the player closed the share sheet
+        // Sharing refused (no user gesture, not allowed): show the link instead.
+      }
+    }
+    dialog.showModal();
+    if (!touch) await copy(url);
+    $('share-link').select();
+  });
+  $('share-copy').addEventListener('click', () => copy($('share-link').value));
+  $('share-system').addEventListener('click', async () => {
+    try {
+      await navigator.share({ title: 'Draughts game', text: shareText(controller), url: $('share-link').value });
+      dialog.close();
+    } catch {
+      /* closed or refused: the dialog stays */
+    }
+  });
+  $('share-close').addEventListener('click', () => dialog.close());
+
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      $('share-note').textContent = 'Link copied to the clipboard.';
+    } catch {
+      $('share-link').select();
+      $('share-note').textContent = 'Select the link and copy it.';
+    }
+  }
+
+  addEventListener('hashchange', () => openLink(controller, panels, computer));
+}
+
+function shareText(controller) {
+  const s = controller.snap;
+  const title = engine.variantInfo(s.variant)?.title ?? s.variant;
+  return s.status.state === 'ongoing'
+    ? `${title} draughts: move ${s.moveNumber}, ${engine.SIDE_NAMES[s.toMove]} to move.`
+    : `${title} draughts: ${s.status.line}.`;
+}
+
+/**
+ * Opens the game in the page's address fragment, if there is one. Resolves true when a game was
+ * opened. The fragment is removed afterwards, so a reload shows the saved game as usual.
+ */
+export async function openLink(controller, panels, computer) {
+  const hash = location.hash;
+  if (!hasGame(hash)) return false;
+  history.replaceState(null, '', location.href.split('#')[0]);
+  let game;
+  try {
+    game = engine.fromLink(hash);
+  } catch (e) {
+    panels.message(e.message || String(e), 'error', 0);
+    return false;
+  }
+  const current = controller.game;
+  // The same game (a link to the game already here, or a reload of it): nothing to ask.
+  if (current && current.link() === game.link()) {
+    game.free();
+    return false;
+  }
+  const s = controller.snap;
+  if (s && s.ply > 0) {
+    const yes = await confirmDialog(
+      `Open the shared ${engine.variantInfo(game.variant())?.title ?? ''} game? The game on this device (${s.moves.length ? `move ${s.moveNumber}` : 'started'}) will be replaced: export it first to keep it.`,
+      { yes: 'Open the shared game', no: 'Keep my game' },
+    );
+    if (!yes) {
+      game.free();
+      panels.message('The shared game was not opened; your game goes on.');
+      return false;
+    }
+  }
+  // A shared game is played by the people who share it: two players on this side.
+  if (computer.settings.opponent === 'computer') {
+    $('opponent').value = 'human';
+    computer.pick();
+  }
+  controller.load(game);
+  const snap = controller.snap;
+  panels.message(
+    snap.status.state === 'ongoing'
+      ? `Shared game opened at move ${snap.moveNumber}: ${engine.SIDE_NAMES[snap.toMove]} to move. Play a move and share the new link back.`
+      : `Shared game opened: ${snap.status.line}.`,
+    'info',
+    10000,
+  );
+  return true;
+}
