@@ -82,11 +82,11 @@ fn start_position_and_moves() {
 #[wasm_bindgen_test]
 fn play_undo_redo_history_fen_pdn() {
     let mut g = DraughtsGame::new("international").unwrap();
-    let m = g.apply_move("32-28").unwrap();
+    let m = g.apply_move(JsValue::from("32-28")).unwrap();
     assert_eq!(num(&m, "from"), 32.0);
     assert_eq!(g.turn(), "black");
-    g.apply_move("19-23").unwrap();
-    let cap = g.apply_move("28x19").unwrap();
+    g.apply_move(JsValue::from("19-23")).unwrap();
+    let cap = g.apply_move(JsValue::from("28x19")).unwrap();
     assert_eq!(nums(&get(&cap, "captures")), [23]);
     assert_eq!(g.history(), ["32-28", "19-23", "28x19"]);
     assert_eq!(num(&get(&g.counts(), "black"), "total"), 19.0);
@@ -129,10 +129,11 @@ fn multi_capture_paths_and_full_notation() {
     let all = moves(&g);
     assert_eq!(all.len(), 2);
     let fulls: Vec<String> = all.iter().map(|m| string(m, "full")).collect();
-    assert_eq!(fulls, ["47x38x24x13x36", "47x38x20x9x36"]);
+    // In the canonical order: by origin, then landing squares.
+    assert_eq!(fulls, ["47x38x20x9x36", "47x38x24x13x36"]);
     // Same origin and destination: the standard text is the full path.
-    assert_eq!(string(&all[0], "notation"), "47x38x24x13x36");
-    assert_eq!(nums(&get(&all[0], "path")), [38, 24, 13, 36]);
+    assert_eq!(string(&all[1], "notation"), "47x38x24x13x36");
+    assert_eq!(nums(&get(&all[1], "path")), [38, 24, 13, 36]);
     assert_eq!(
         get(&all[0], "captures")
             .dyn_into::<Array>()
@@ -140,11 +141,11 @@ fn multi_capture_paths_and_full_notation() {
             .length(),
         4
     );
-    let e = message(g.apply_move("47x36"));
+    let e = message(g.apply_move(JsValue::from("47x36")));
     assert!(e.contains("ambiguous"), "{e}");
     let fen = g.fen();
     assert_eq!(fen, g.fen(), "unchanged after an error");
-    g.apply_move("47x24x36").unwrap();
+    g.apply_move(JsValue::from("47x24x36")).unwrap();
     assert_eq!(num(&get(&g.counts(), "black"), "total"), 1.0);
 }
 
@@ -152,7 +153,7 @@ fn multi_capture_paths_and_full_notation() {
 fn game_ends_with_reason() {
     // White takes Black's last piece.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
-    g.apply_move("28x19").unwrap();
+    g.apply_move(JsValue::from("28x19")).unwrap();
     let s = g.status(None);
     assert_eq!(string(&s, "state"), "win");
     assert_eq!(string(&s, "winner"), "white");
@@ -162,7 +163,7 @@ fn game_ends_with_reason() {
     assert_eq!(string(&s, "line"), "White wins: Black has no pieces left");
     assert_eq!(string(&s, "result"), "2-0");
     assert_eq!(moves(&g).len(), 0);
-    let e = message(g.apply_move("19-14"));
+    let e = message(g.apply_move(JsValue::from("19-14")));
     assert!(e.contains("over"), "{e}");
 
     let mut r = DraughtsGame::new("english").unwrap();
@@ -205,14 +206,14 @@ fn garbage_input_throws_readable_errors() {
         "1x2x3x4x5x6x7x8x9x10x11x12x13x14x15x16x17x18x19x20x21x22",
         "99999999999999999999-1",
     ] {
-        let r = g.apply_move(text);
+        let r = g.apply_move(JsValue::from(text));
         assert!(r.is_err(), "{text:?} was accepted");
         let e = message(r);
         assert!(!e.is_empty(), "{text:?}");
         assert_eq!(g.fen(), before, "{text:?} changed the game");
         assert_eq!(g.history().len(), 0);
     }
-    assert!(message(g.apply_move("28-23")).contains("no piece on 28"));
+    assert!(message(g.apply_move(JsValue::from("28-23"))).contains("no piece on 28"));
     for fen in [
         "",
         "Q:W1",
@@ -272,7 +273,7 @@ fn stateless_helpers_and_variants() {
     assert_eq!(get(&czech, "algebraic").as_bool(), Some(true));
     // Russian plays algebraic text too.
     let mut r = DraughtsGame::new("russian").unwrap();
-    r.apply_move("c3-d4").unwrap();
+    r.apply_move(JsValue::from("c3-d4")).unwrap();
     assert_eq!(r.history().len(), 1);
 }
 
@@ -313,7 +314,7 @@ fn levels_are_named_by_the_engine() {
 #[wasm_bindgen_test]
 fn think_plays_a_legal_move_at_every_level() {
     let mut g = DraughtsGame::new("english").unwrap();
-    g.apply_move("11-15").unwrap();
+    g.apply_move(JsValue::from("11-15")).unwrap();
     let pdn = g.pdn(JsValue::UNDEFINED);
     for level in 1..=6 {
         let t = wasm::think(&pdn, "english", level, Some(7), Some(60.0)).unwrap();
@@ -389,7 +390,7 @@ fn search_calls_reject_bad_input() {
     }
     // A finished game has no move to think about.
     let mut over = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
-    over.apply_move("28x19").unwrap();
+    over.apply_move(JsValue::from("28x19")).unwrap();
     let pdn = over.pdn(JsValue::UNDEFINED);
     assert!(message(wasm::think(&pdn, "international", 5, None, None)).contains("over"));
     assert!(message(wasm::hint(&pdn, "international", None)).contains("over"));
@@ -423,7 +424,7 @@ fn turkish_full_board_and_algebraic_moves() {
     assert_eq!(string(&squares.get(63), "label"), "h1");
     assert_eq!(Array::from(&g.board()).length(), 64);
     assert_eq!(num(&get(&g.counts(), "white"), "total"), 16.0);
-    g.apply_move("a3-a4").unwrap();
+    g.apply_move(JsValue::from("a3-a4")).unwrap();
     assert_eq!(g.history(), ["a3-a4"]);
     assert_eq!(g.turn(), "black");
     // A saved Turkish game comes back as Turkish whatever variant the page has selected.
@@ -457,7 +458,7 @@ fn turned_boards_put_square_one_where_the_numbering_says() {
 fn new_win_conditions_are_worded_by_the_engine() {
     // Antidraughts: White must take Black's last piece, and Black wins.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "antidraughts").unwrap();
-    g.apply_move("28x19").unwrap();
+    g.apply_move(JsValue::from("28x19")).unwrap();
     let s = g.status(None);
     assert_eq!(string(&s, "winner"), "black");
     assert_eq!(string(&s, "reason"), "no-pieces");
@@ -474,7 +475,7 @@ fn new_win_conditions_are_worded_by_the_engine() {
     );
     // Breakthrough: the first king wins.
     let mut b = DraughtsGame::from_fen("W:W6:B45", "breakthrough").unwrap();
-    b.apply_move("6-1").unwrap();
+    b.apply_move(JsValue::from("6-1")).unwrap();
     let s = b.status(None);
     assert_eq!(string(&s, "state"), "win");
     assert_eq!(string(&s, "winner"), "white");
@@ -486,4 +487,107 @@ fn new_win_conditions_are_worded_by_the_engine() {
     let s = b.status(Some("black".into()));
     assert_eq!(string(&s, "title"), "You lose");
     assert_eq!(string(&s, "detail"), "the computer crowned the first king");
+}
+
+fn snapshot(g: &mut DraughtsGame, view: Option<usize>) -> JsValue {
+    g.snapshot(None, view)
+}
+
+#[wasm_bindgen_test]
+fn one_snapshot_holds_what_the_page_draws() {
+    let mut g = DraughtsGame::new("english").unwrap();
+    g.apply_move(JsValue::from("11-15")).unwrap();
+    let s = snapshot(&mut g, None);
+    assert_eq!(string(&s, "variant"), "english");
+    assert_eq!((num(&s, "ply"), num(&s, "view")), (1.0, 1.0));
+    assert_eq!(string(&s, "turn"), "white");
+    assert_eq!(string(&s, "toMove"), "white");
+    assert_eq!(Array::from(&get(&s, "board")).length(), 32);
+    assert_eq!(num(&get(&get(&s, "counts"), "black"), "total"), 12.0);
+    assert_eq!(string(&get(&s, "status"), "state"), "ongoing");
+    assert_eq!(num(&s, "moveNumber"), 1.0);
+    let list: Vec<JsValue> = Array::from(&get(&s, "moves")).iter().collect();
+    assert_eq!(list.len(), 1);
+    assert_eq!(
+        (
+            num(&list[0], "ply"),
+            num(&list[0], "number"),
+            string(&list[0], "text")
+        ),
+        (1.0, 1.0, "11-15".to_owned())
+    );
+    let legal: Vec<JsValue> = Array::from(&get(&s, "legal")).iter().collect();
+    assert_eq!(legal.len(), 7);
+    for (i, m) in legal.iter().enumerate() {
+        assert_eq!(num(m, "index") as usize, i);
+    }
+    assert_eq!(string(&get(&s, "lastMove"), "notation"), "11-15");
+    assert_eq!(get(&s, "canUndo").as_bool(), Some(true));
+    // Played by index: the move object names the same move.
+    let third = string(&legal[3], "full");
+    let played = g.apply_move(JsValue::from(3)).unwrap();
+    assert_eq!(string(&played, "full"), third);
+    assert_eq!(num(&played, "index"), 3.0);
+    // Bad indices are refused in words and change nothing.
+    for bad in [
+        JsValue::from(99),
+        JsValue::from(-1),
+        JsValue::from(1.5),
+        JsValue::TRUE,
+    ] {
+        let before = g.fen();
+        let e = message(g.apply_move(bad));
+        assert!(e.contains("move") || e.contains("index"), "{e}");
+        assert_eq!(g.fen(), before);
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_past_position_and_play_from_here() {
+    let mut g = DraughtsGame::new("international").unwrap();
+    for m in ["32-28", "19-23", "28x19", "14x23"] {
+        g.apply_move(JsValue::from(m)).unwrap();
+    }
+    let past = snapshot(&mut g, Some(1));
+    assert_eq!((num(&past, "view"), num(&past, "ply")), (1.0, 4.0));
+    assert_eq!(string(&past, "turn"), "black");
+    assert_eq!(string(&past, "toMove"), "white");
+    assert_eq!(Array::from(&get(&past, "legal")).length(), 0);
+    assert_eq!(string(&past, "fen").split(':').next(), Some("B"));
+    g.go_to(1).unwrap();
+    assert_eq!(g.ply(), 1);
+    assert!(g.can_redo());
+    assert!(message(g.go_to(9)).contains("no position after 9"));
+}
+
+#[wasm_bindgen_test]
+fn links_open_the_same_game_and_damaged_ones_are_refused() {
+    let mut g = DraughtsGame::new("russian").unwrap();
+    for m in ["c3-d4", "f6-g5", "d4-c5"] {
+        g.apply_move(JsValue::from(m)).unwrap();
+    }
+    let link = g.link();
+    assert!(link.starts_with("#v=russian&m="), "{link}");
+    let back = DraughtsGame::from_link(&format!("http://127.0.0.1/x/{link}")).unwrap();
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.fen(), g.fen());
+    let tampered = link.replacen("&m=", "&m=B", 1);
+    assert!(message(DraughtsGame::from_link(&tampered)).contains("damaged"));
+    assert!(message(DraughtsGame::from_link("#nothing")).contains("no game"));
+    // The computer's calls take the game as a link.
+    let t = wasm::think(&link, "russian", 1, Some(1), None).unwrap();
+    let legal: Vec<String> = moves(&g).iter().map(|m| string(m, "full")).collect();
+    assert!(legal.contains(&string(&get(&t, "move"), "full")));
+    assert!(message(wasm::think(&link, "english", 1, Some(1), None)).contains("Russian"));
+}
+
+#[wasm_bindgen_test]
+fn the_engine_explains_why_a_piece_cannot_move() {
+    let g = DraughtsGame::from_fen("W:W28,44:B23,22,11,39", "international").unwrap();
+    let e = g.explain(44).unwrap();
+    assert_eq!(string(&e, "code"), "precedence");
+    assert_eq!(string(&e, "rule"), "most-pieces");
+    assert!(string(&e, "text").contains("from 28 takes 2 pieces"));
+    assert_eq!(nums(&get(&e, "movable")), [28]);
+    assert!(message(g.explain(51)).contains("no square 51"));
 }
