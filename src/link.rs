@@ -75,8 +75,10 @@ fn digit(c: u8) -> Option<usize> {
     ALPHABET.iter().position(|&a| a == c)
 }
 
-/// FNV-1a, 32 bits: enough to catch a damaged link, not meant to resist forgery.
-fn check(text: &str) -> String {
+/// The check of a link's body (everything between `#` and `&c=`): four characters of FNV-1a,
+/// enough to catch a damaged link, not meant to resist forgery. Public for tools and fuzzing
+/// that write links of their own.
+pub fn check(text: &str) -> String {
     let mut h: u32 = 0x811c_9dc5;
     for b in text.bytes() {
         h ^= u32::from(b);

@@ -17,15 +17,30 @@ use crate::square::{Color, Square};
 use crate::variant::{Goal, Variant};
 use serde::Serialize;
 
-/// The legal moves of `pos` in their canonical order: by origin, then landing squares, then
+/// The legal moves of a position in their canonical order: by origin, then landing squares, then
 /// captured squares (by field number). A move's index in this list is how the page plays it
 /// and how a shared link stores it, so the order must not depend on the generator's.
 pub fn ordered_moves(mut moves: Vec<Move>) -> Vec<Move> {
-    let key = |m: &Move| {
-        let nums = |s: &[Square]| s.iter().map(|q| q.number()).collect::<Vec<_>>();
-        (m.from().number(), nums(m.path()), nums(m.captures()))
+    fn numbers(s: &[Square]) -> impl Iterator<Item = u8> + '_ {
+        s.iter().map(|q| q.number())
+    }
+    let after = |a: &Move, b: &Move| {
+        a.from()
+            .number()
+            .cmp(&b.from().number())
+            .then_with(|| numbers(a.path()).cmp(numbers(b.path())))
+            .then_with(|| numbers(a.captures()).cmp(numbers(b.captures())))
+            .is_gt()
     };
-    moves.sort_by_cached_key(key);
+    // Insertion sort: the lists are short and nearly sorted already, and it keeps the web
+    // module smaller than the standard library's sorts instantiated for one more type.
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && after(&moves[j - 1], &moves[j]) {
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     moves
 }
 

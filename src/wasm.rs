@@ -206,7 +206,7 @@ impl DraughtsGame {
                 .flatten()
                 .ok_or_else(|| {
                     JsError::new(&format!(
-                        "There is no move number {n} here: the legal moves are numbered 0 to {}",
+                        "There is no such move here: the legal moves are numbered 0 to {}",
                         legal.len().saturating_sub(1)
                     ))
                 })?;
