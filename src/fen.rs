@@ -154,20 +154,30 @@ pub fn parse_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
 
 /// Writes the canonical FEN of a position.
 pub fn write_fen(pos: &Position) -> String {
+    write_board(pos.variant(), pos.turn(), |sq| pos.piece_at(sq))
+}
+
+/// Writes the canonical FEN of any board of `variant`, legal or not (the board editor shows
+/// the FEN of a setup it is still working on): `piece_at` tells what stands on each square.
+pub fn write_board(
+    variant: Variant,
+    turn: Color,
+    piece_at: impl Fn(crate::square::Square) -> Option<crate::setup::Piece>,
+) -> String {
     let mut s = String::new();
-    s.push(pos.turn().char());
+    s.push(turn.char());
     for color in [Color::White, Color::Black] {
         s.push(':');
         s.push(color.char());
         let mut items: Vec<String> = Vec::new();
-        let g = pos.geometry();
+        let g = variant.geometry();
         let squares: Vec<_> = g.all_squares().collect();
         let mut i = 0;
         while i < squares.len() {
-            let here = pos.piece_at(squares[i]);
+            let here = piece_at(squares[i]);
             match here {
                 // Boards without field numbers in their records list squares algebraically.
-                Some(p) if p.color == color && !pos.rules().numbered => {
+                Some(p) if p.color == color && !variant.rules().numbered => {
                     let king = if p.role == Role::King { "K" } else { "" };
                     items.push(format!("{king}{}", g.algebraic(squares[i])));
                     i += 1;
@@ -178,7 +188,7 @@ pub fn write_fen(pos: &Position) -> String {
                 }
                 Some(p) if p.color == color => {
                     let mut j = i;
-                    while j + 1 < squares.len() && pos.piece_at(squares[j + 1]) == here {
+                    while j + 1 < squares.len() && piece_at(squares[j + 1]) == here {
                         j += 1;
                     }
                     if j >= i + 2 {

@@ -18,6 +18,7 @@
 
 pub mod ai;
 pub mod bitboard;
+pub mod editor;
 pub mod explain;
 pub mod fen;
 pub mod game;

@@ -453,6 +453,100 @@ pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, Js
     Ok(g.fen())
 }
 
+/// What the board editor sends with a change: one square's new contents (`{ square, color,
+/// role }`, or `{ square }` to empty it), the side to move (`{ turn }`), or a fresh board
+/// (`{ reset: "empty" | "start" }`).
+#[derive(Deserialize, Default)]
+struct EditIn {
+    square: Option<u8>,
+    color: Option<String>,
+    role: Option<String>,
+    turn: Option<String>,
+    reset: Option<String>,
+}
+
+/// The board editor's one call: applies `change` (see [`EditIn`]; `undefined` for none) to the
+/// board written as `fen` and returns `{ fen, turn, board, problems, playable }`: the board may
+/// be illegal while it is set up (`problems` lists every reason in words; `playable` is true
+/// when there is none).
+///
+/// # Errors
+/// An unknown variant, FEN that does not read, or a change that names no square of the board,
+/// no colour or no role.
+#[wasm_bindgen(js_name = editSetup)]
+pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, JsError> {
+    use crate::editor::Board;
+    use crate::setup::{Piece, Role};
+    init();
+    let variant = parse_variant(variant)?;
+    let change: EditIn = if change.is_undefined() || change.is_null() {
+        EditIn::default()
+    } else {
+        serde_wasm_bindgen::from_value(change)
+            .map_err(|e| JsError::new(&format!("Not a board change: {e}")))?
+    };
+    let color = |name: &str| match name {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(JsError::new("A colour is \"white\" or \"black\"")),
+    };
+    let mut board = match change.reset.as_deref() {
+        Some("start") => Board::start(variant),
+        Some("empty") => Board::empty(variant, variant.rules().first),
+        Some(_) => return Err(JsError::new("A reset is \"empty\" or \"start\"")),
+        None => Board::from_fen(fen, variant)
+            .map_err(|e| JsError::new(&format!("Cannot read the FEN: {e}")))?,
+    };
+    if let Some(t) = change.turn.as_deref() {
+        board.set_turn(color(t)?);
+    }
+    if let Some(n) = change.square {
+        if !variant.geometry().has_number(u32::from(n)) {
+            return Err(JsError::new(&format!(
+                "There is no square {n} on this board"
+            )));
+        }
+        let piece = match (change.color.as_deref(), change.role.as_deref()) {
+            (None, None) => None,
+            (Some(c), Some(r)) => Some(Piece::new(
+                color(c)?,
+                match r {
+                    "man" => Role::Man,
+                    "king" => Role::King,
+                    _ => return Err(JsError::new("A role is \"man\" or \"king\"")),
+                },
+            )),
+            _ => return Err(JsError::new("A piece needs both a colour and a role")),
+        };
+        board.set(Square::from_number(n), piece);
+    }
+    #[derive(Serialize)]
+    struct EditView {
+        fen: String,
+        turn: Color,
+        board: Vec<Option<PieceView>>,
+        problems: Vec<String>,
+        playable: bool,
+    }
+    let problems = board.problems();
+    Ok(to_js(&EditView {
+        fen: board.fen(),
+        turn: board.turn(),
+        board: variant
+            .geometry()
+            .all_squares()
+            .map(|s| {
+                board.piece_at(s).map(|p| PieceView {
+                    color: p.color,
+                    role: p.role,
+                })
+            })
+            .collect(),
+        playable: problems.is_empty(),
+        problems,
+    }))
+}
+
 /// The variants this engine plays, in the order a picker lists them:
 /// `[{ name, title, summary, size, full, first, algebraic, gameType }]`. `summary` is two lines
 /// separated by `\n`; `full` is true when every cell of the board is played on (Turkish);

@@ -49,6 +49,7 @@ export class Controller {
     this.snap = null; // the engine's snapshot of what is shown
     this.viewPly = null; // the ply shown while looking back; null: the game as it stands
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
+    this.editor = null; // the board editor (editor.js), which takes the board's taps while open
   }
 
   /** Asks the engine for the snapshot of what is shown (one call per change). */
@@ -197,6 +198,10 @@ export class Controller {
   }
 
   redraw() {
+    if (this.editor?.active) {
+      this.editor.draw(); // the board being set up, not the game
+      return;
+    }
     this.view.render(this.snap.board, this.marks());
     this.panels.setBusy(this.busy);
     // The one writer of the Undo and Redo buttons' state.
@@ -212,11 +217,15 @@ export class Controller {
 
   /** Whether a piece on `sq` can be picked up now (for drag start). */
   canPick(sq) {
-    return !this.inputBlocked() && this.legal.some((m) => m.from === sq);
+    return !this.editor?.active && !this.inputBlocked() && this.legal.some((m) => m.from === sq);
   }
 
   /** A tap, click, Enter/Space or drop on a square. `fromDrag`: the piece was dropped there. */
   activate(sq, { fromDrag = false } = {}) {
+    if (this.editor?.active) {
+      this.editor.tap(sq);
+      return;
+    }
     if (this.viewing && !this.animating) {
       this.panels.message('This is a past position: go back to the game, or choose “Play from here”.', 'info');
       return;

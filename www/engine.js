@@ -40,6 +40,15 @@ export function fromPdn(pdn, variant) {
   return api.DraughtsGame.fromPdn(pdn, variant);
 }
 
+/**
+ * The board editor's call: `change` ({ square, color, role } | { square } | { turn } |
+ * { reset: 'empty' | 'start' } | undefined) applied to the board `fen` gives
+ * `{ fen, turn, board, problems, playable }`. Throws an Error in words.
+ */
+export function editSetup(fen, variant, change) {
+  return api.editSetup(fen, variant, change);
+}
+
 /** The game a shared link holds (its fragment or the whole URL). Throws an Error in words. */
 export function fromLink(text) {
   return api.DraughtsGame.fromLink(text);

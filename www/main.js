@@ -9,6 +9,7 @@ import { Computer } from './computer.js';
 import { attachInput } from './input.js';
 import { confirmDialog, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
+import { Editor } from './editor.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,6 +57,7 @@ function boot(bindings) {
   wireToolbar(controller, panels, computer);
   setupPdnIo(controller, panels, () => (computer.settings.opponent === 'computer' ? computer.settings : null));
   setupShare(controller, panels, computer);
+  controller.editor = new Editor({ controller, panels });
   wireNavigation(controller);
   registerServiceWorker();
   openLink(controller, panels, computer);
