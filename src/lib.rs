@@ -18,6 +18,7 @@
 
 pub mod ai;
 pub mod bitboard;
+pub mod excerpt;
 pub mod fen;
 pub mod game;
 pub mod movegen;
