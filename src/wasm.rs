@@ -25,10 +25,11 @@
 //! ```
 
 use crate::ai::{self, Engine, Level, Limits, SearchResult};
+use crate::excerpt::excerpt;
 use crate::game::{DrawReason, Game, PdnTags, Status, WinReason};
 use crate::mv::Move;
 use crate::notation;
-use crate::pdn::{read_game, result_token};
+use crate::pdn::{parse_games, read_game, read_record, result_token, suggest_variant, RecordKind};
 use crate::position::Position;
 use crate::setup::Role;
 use crate::square::{Color, Square};
@@ -139,6 +140,9 @@ struct PlyView {
     number: u32,
     color: Color,
     text: String,
+    /// The record's comment after this move, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<String>,
 }
 
 /// Player-facing PDN tags; every field optional.
@@ -332,6 +336,10 @@ impl DraughtsGame {
         let (title, detail) = describe(status, self.game.variant(), player);
         let line = match status {
             Status::Ongoing => String::new(),
+            Status::Win {
+                reason: WinReason::Recorded,
+                ..
+            } => format!("{title} ({detail})"),
             Status::Win { .. } => format!("{title}: {detail}"),
             Status::Draw { .. } => format!("{title} {detail}"),
         };
@@ -359,7 +367,8 @@ impl DraughtsGame {
             Some("black") => Color::Black,
             Some(other) => {
                 return Err(JsError::new(&format!(
-                    "Unknown color {other:?}: expected \"white\" or \"black\""
+                    "Unknown color {:?}: expected \"white\" or \"black\"",
+                    excerpt(other)
                 )))
             }
         };
@@ -428,9 +437,36 @@ impl DraughtsGame {
                 number: self.game.first_move_number() + (ply as u32 + offset) / 2,
                 color: positions[ply].turn(),
                 text,
+                comment: self.game.comment(ply + 1).map(str::to_owned),
             })
             .collect();
         to_js(&v)
+    }
+
+    /// The record's comment before the first move (an opening's name, the source), if any.
+    #[wasm_bindgen(js_name = leadComment)]
+    pub fn lead_comment(&self) -> Option<String> {
+        self.game.comment(0).map(str::to_owned)
+    }
+
+    /// The game in a record a player pasted or opened: a FEN, or game `index` (default 0) of a
+    /// PDN text; the engine decides which ([`recordKind`]). `variant` applies to a FEN and to a
+    /// PDN game without a `GameType` tag.
+    ///
+    /// # Errors
+    /// An unknown variant, or "Cannot read the FEN: …" / "Cannot read the PDN: …" quoting at most
+    /// a short excerpt of the text.
+    #[wasm_bindgen(js_name = importRecord)]
+    pub fn import_record(
+        text: &str,
+        variant: &str,
+        index: Option<usize>,
+    ) -> Result<DraughtsGame, JsError> {
+        init();
+        let variant = parse_variant(variant)?;
+        let game = read_record(text, variant, index.unwrap_or(0))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(DraughtsGame { game })
     }
 
     /// The last move played as a move object, or `null`.
@@ -453,6 +489,7 @@ fn win_code(reason: WinReason) -> &'static str {
         WinReason::NoLegalMoves => "no-legal-moves",
         WinReason::Resignation => "resignation",
         WinReason::KingCrowned => "first-king",
+        WinReason::Recorded => "recorded",
     }
 }
 
@@ -462,6 +499,7 @@ fn draw_code(reason: DrawReason) -> &'static str {
         DrawReason::KingMoves { .. } => "king-moves",
         DrawReason::Endgame { .. } => "endgame",
         DrawReason::Agreement => "agreement",
+        DrawReason::Recorded => "recorded",
     }
 }
 
@@ -479,6 +517,7 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
         Status::Draw { reason } => {
             let detail = match reason {
                 DrawReason::Agreement => "by agreement".to_owned(),
+                DrawReason::Recorded => "(result as recorded)".to_owned(),
                 DrawReason::Repetition => format!("by {reason}"),
                 _ => format!("by the {reason}"),
             };
@@ -511,6 +550,9 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
                 WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
                 WinReason::Resignation => format!("{} resigned", who(loser).0),
                 WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
+                // The record gives the result, not how it came about (PDN 3.0, "Game
+                // termination markers"): no resignation is invented.
+                WinReason::Recorded => "result as recorded".to_owned(),
             };
             (title, detail)
         }
@@ -635,17 +677,87 @@ struct ThoughtView {
 /// The game behind a record: a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are replayed.
 fn game_from_record(record: &str, variant: &str) -> Result<Game, JsError> {
     let variant = parse_variant(variant)?;
-    let text = record.trim();
-    let is_fen = !text.contains('[') && {
-        let t = text.trim_start_matches('"');
-        matches!(t.get(..2), Some("W:" | "B:" | "w:" | "b:"))
-    };
-    if is_fen {
-        Game::from_fen(text.trim_matches('"'), variant)
-            .map_err(|e| JsError::new(&format!("Cannot read the FEN: {e}")))
-    } else {
-        read_game(text, variant).map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))
+    read_record(record, variant, 0).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Whether a pasted or opened text is a FEN position (`"fen"`) or PDN (`"pdn"`): text without
+/// tags that opens with one letter and a colon is a FEN attempt (`X:W31:B20` too, so that its
+/// bad side letter is reported as a FEN error), anything else PDN.
+#[wasm_bindgen(js_name = recordKind)]
+pub fn record_kind(text: &str) -> String {
+    match RecordKind::of(text) {
+        RecordKind::Fen => "fen",
+        RecordKind::Pdn => "pdn",
     }
+    .to_owned()
+}
+
+/// One game of a PDN collection as a chooser lists it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GameHeaderView {
+    index: usize,
+    /// Tag values, each at most a short excerpt; empty when absent or "?".
+    event: String,
+    date: String,
+    white: String,
+    black: String,
+    /// The result token of the record (`2-0`, `1/2-1/2`, `*`).
+    result: String,
+    /// The `GameType` tag's number, when given.
+    game_type: Option<String>,
+    /// Move texts read (plies).
+    plies: usize,
+    /// Line of the text where the game starts.
+    line: usize,
+}
+
+/// The games of a PDN text, for a player to choose one: `[{ index, event, date, white, black,
+/// result, gameType, plies, line }]` (empty for a FEN).
+///
+/// # Errors
+/// Bad PDN syntax (an unterminated tag, comment or variation), with its line.
+#[wasm_bindgen(js_name = pdnGames)]
+pub fn pdn_games(text: &str) -> Result<JsValue, JsError> {
+    init();
+    if RecordKind::of(text) == RecordKind::Fen {
+        return Ok(to_js(&Vec::<GameHeaderView>::new()));
+    }
+    let games =
+        parse_games(text).map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))?;
+    let tag = |g: &crate::pdn::PdnGame, name: &str| match g.tag(name).map(str::trim) {
+        None | Some("" | "?") => String::new(),
+        Some(v) => excerpt(v),
+    };
+    let v: Vec<GameHeaderView> = games
+        .iter()
+        .enumerate()
+        .map(|(index, g)| GameHeaderView {
+            index,
+            event: tag(g, "Event"),
+            date: tag(g, "Date"),
+            white: tag(g, "White"),
+            black: tag(g, "Black"),
+            result: g
+                .result
+                .as_deref()
+                .or(g.tag("Result"))
+                .map_or_else(|| "*".to_owned(), excerpt),
+            game_type: g.tag("GameType").map(excerpt),
+            plies: g.moves.len(),
+            line: g.line,
+        })
+        .collect();
+    Ok(to_js(&v))
+}
+
+/// Another variant whose rules read a record that `variant`'s do not (an English game pasted
+/// while International is selected): its name, or `undefined` when `variant` reads it, the PDN
+/// game names its variant in a `GameType` tag, or no variant reads it.
+#[wasm_bindgen(js_name = suggestVariant)]
+pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> Option<String> {
+    let variant = variant.parse::<Variant>().ok()?;
+    suggest_variant(text, variant, index.unwrap_or(0)).map(|v| v.name().to_owned())
 }
 
 /// The position to search, or an error when there is nothing to play.
