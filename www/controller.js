@@ -289,7 +289,7 @@ export class Controller {
       // With the slide animation, and without it: engine call, save and redraw only.
       performance.measure('tap-to-move-drawn', 'activate', 'move-drawn');
       performance.measure('apply-and-redraw', 'apply-start', 'move-drawn');
-      this.panels.announce(describe(played, this.game));
+      this.panels.announce(describe(played, this.game, this.panels.player()));
     } catch (e) {
       this.animating = false;
       this.clearSelection();
@@ -411,13 +411,16 @@ export class Controller {
   }
 }
 
-/** "White played 32x23, capturing 2 pieces. Black to move." */
-function describe(m, game) {
+/**
+ * "White played 32x23, capturing 2 pieces. Black to move." A move that ends the game says the
+ * result too ("… White wins: Black has no pieces left."), told to `player` against the computer.
+ */
+function describe(m, game, player) {
   const mover = engine.SIDE_NAMES[game.turn() === 'white' ? 'black' : 'white'];
   let s = `${mover} played ${m.notation}`;
   if (m.captures.length) s += `, capturing ${m.captures.length} piece${m.captures.length > 1 ? 's' : ''}`;
   if (m.promotes) s += ', crowned';
-  const st = game.status();
-  if (st.state === 'ongoing') s += `. ${engine.SIDE_NAMES[game.turn()]} to move.`;
+  const st = game.status(player);
+  s += st.state === 'ongoing' ? `. ${engine.SIDE_NAMES[game.turn()]} to move.` : `. ${st.line}.`;
   return s;
 }

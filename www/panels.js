@@ -5,6 +5,14 @@ import * as engine from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** A comment of the game record in the move list. */
+function comment(text, tag) {
+  const el = document.createElement(tag);
+  el.className = 'comment';
+  el.textContent = text;
+  return el;
+}
+
 function cap(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -13,6 +21,7 @@ export class Panels {
   constructor() {
     this.messageTimer = 0;
     this.computerSide = null; // against the computer, results are told from the player's side
+    $('message-close').addEventListener('click', () => this.message(''));
   }
 
   /** Fills the variant picker from the engine's list (once, at start-up). */
@@ -79,6 +88,8 @@ export class Panels {
     ol.textContent = '';
     let row = null;
     let rowNumber = null;
+    const lead = game.leadComment();
+    if (lead) ol.append(comment(lead, 'li'));
     list.forEach((ply, i) => {
       if (ply.number !== rowNumber) {
         row = document.createElement('li');
@@ -101,9 +112,15 @@ export class Panels {
       span.textContent = ply.text;
       if (i === list.length - 1) span.classList.add('is-current');
       row.append(span);
+      // The record's comment after the move, then the row goes on below it.
+      if (ply.comment) {
+        row.append(comment(ply.comment, 'span'));
+        rowNumber = null;
+      }
     });
     const box = ol.parentElement;
     box.scrollTop = box.scrollHeight;
+    box.scrollLeft = box.scrollWidth; // the strip on phones: the last move in view
   }
 
   /** The side results are told to: the player's against the computer, else undefined (colours). */
@@ -129,10 +146,13 @@ export class Panels {
     if (d.open) d.close();
   }
 
-  /** A visible message under the status line; kind: info | error. */
+  /**
+   * A visible message under the status line; kind: info | error. It shows in a slot of fixed
+   * height (long text scrolls inside), so nothing below it moves, and it has a close button.
+   */
   message(text, kind = 'info', ms = 6000) {
     const el = $('message');
-    el.textContent = text;
+    $('message-text').textContent = text;
     el.dataset.kind = kind;
     el.hidden = !text;
     clearTimeout(this.messageTimer);
