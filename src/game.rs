@@ -323,8 +323,9 @@ impl Game {
                 old.push_str(&text);
             }
             None => {
-                self.comments.push((plies, text));
-                self.comments.sort_by_key(|(after, _)| *after);
+                // Kept in order by inserting in place (no sort: it would weigh on the wasm).
+                let at = self.comments.partition_point(|(after, _)| *after < plies);
+                self.comments.insert(at, (plies, text));
             }
         }
     }
