@@ -3,7 +3,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_VIEWPORTS, on } from './devices.mjs';
+import { ALL_VIEWPORTS, DIST, PREFIX, on } from './devices.mjs';
 import { expect, test } from './fixtures.mjs';
 import { startServer } from './server.mjs';
 
@@ -43,10 +43,10 @@ test.describe('a slow network', on('desktop'), () => {
   test('a reload on a server answering after 8 s is interactive within 2 s, and a new build still comes', async ({ browser }) => {
     // A copy of dist/ that the test can change into a "new build".
     const dir = mkdtempSync(join(tmpdir(), 'draughts-dist-'));
-    cpSync('dist', dir, { recursive: true });
+    cpSync(DIST, dir, { recursive: true });
     let delay = 0;
-    const server = await startServer({ dir, port: 0, prefix: '/some/sub/path/', delay: () => delay });
-    const base = `http://127.0.0.1:${server.address().port}/some/sub/path/`;
+    const server = await startServer({ dir, port: 0, prefix: PREFIX, delay: () => delay });
+    const base = `http://127.0.0.1:${server.address().port}${PREFIX}`;
     const ctx = await browser.newContext();
     try {
       const page = await ctx.newPage();
