@@ -6,12 +6,13 @@
 //! are tolerated. Written: side to move, White's pieces then Black's, ascending, runs of three or
 //! more men as ranges.
 
+use crate::excerpt::excerpt;
 use crate::position::Position;
 use crate::setup::{Piece, Role, Setup};
 use crate::square::{Color, Geometry};
 use crate::variant::Variant;
 
-/// Text that is not a FEN.
+/// Text that is not a FEN. Quoted text is at most a short excerpt ([`excerpt`]).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ParseFenError {
     #[error("empty FEN")]
@@ -56,7 +57,7 @@ pub fn parse_setup(text: &str, geometry: Geometry) -> Result<Setup, ParseFenErro
     let turn = match turn_text {
         "W" | "w" => Color::White,
         "B" | "b" => Color::Black,
-        _ => return Err(ParseFenError::BadTurn(turn_text.to_owned())),
+        _ => return Err(ParseFenError::BadTurn(excerpt(turn_text))),
     };
     let mut setup = Setup::empty(turn);
     for (i, field) in fields.enumerate() {
@@ -68,7 +69,7 @@ pub fn parse_setup(text: &str, geometry: Geometry) -> Result<Setup, ParseFenErro
         let counter = |text: &str| {
             text.parse::<u32>().map_err(|_| ParseFenError::BadCounter {
                 field: field_no,
-                text: field.to_owned(),
+                text: excerpt(field),
             })
         };
         match head {
@@ -81,7 +82,7 @@ pub fn parse_setup(text: &str, geometry: Geometry) -> Result<Setup, ParseFenErro
             _ => {
                 return Err(ParseFenError::BadField {
                     field: field_no,
-                    text: field.to_owned(),
+                    text: excerpt(field),
                 })
             }
         }
@@ -103,7 +104,7 @@ fn parse_pieces(
         }
         let bad = || ParseFenError::BadSquare {
             field,
-            text: item.to_owned(),
+            text: excerpt(item),
         };
         let (role, body) = match item.strip_prefix(['K', 'k']) {
             Some(b) => (Role::King, b.trim()),
@@ -129,7 +130,7 @@ fn parse_pieces(
                 if a > b {
                     return Err(ParseFenError::BadRange {
                         field,
-                        text: item.to_owned(),
+                        text: excerpt(item),
                     });
                 }
                 // A range longer than any board is an error, not a long loop.

@@ -22,6 +22,9 @@ pub enum WinReason {
     Resignation,
     /// The winner crowned the first king (Breakthrough).
     KingCrowned,
+    /// A game record says so (a PDN result) and the board does not show why: a resignation,
+    /// a loss on time, a forfeit or a bare result with no moves at all.
+    Recorded,
 }
 
 /// Why a game was drawn.
@@ -37,6 +40,8 @@ pub enum DrawReason {
         moves: u16,
     },
     Agreement,
+    /// A game record says so (a PDN result) and the board does not show why.
+    Recorded,
 }
 
 /// Where the game stands.
@@ -60,6 +65,7 @@ impl fmt::Display for WinReason {
             WinReason::NoLegalMoves => "no legal moves",
             WinReason::Resignation => "resignation",
             WinReason::KingCrowned => "first king",
+            WinReason::Recorded => "result as recorded",
         })
     }
 }
@@ -72,6 +78,7 @@ impl fmt::Display for DrawReason {
                 write!(f, "{moves}-move rule")
             }
             DrawReason::Agreement => f.write_str("agreement"),
+            DrawReason::Recorded => f.write_str("result as recorded"),
         }
     }
 }
@@ -104,6 +111,8 @@ pub enum GameError {
 enum Decision {
     Resigned(Color),
     DrawAgreed,
+    /// A result read from a record: the winner, or `None` for a draw.
+    Recorded(Option<Color>),
 }
 
 /// A game record with undo and redo.
@@ -117,6 +126,9 @@ pub struct Game {
     decision: Option<Decision>,
     /// Full-move number of the start position (from a FEN `:F` field), for PDN numbering.
     first_move_number: u32,
+    /// Comments of the record, `(plies, text)`: the text stands after that many moves (0 before
+    /// the first), in order of `plies`. Moves that could be redone keep theirs.
+    comments: Vec<(usize, String)>,
 }
 
 impl Game {
@@ -133,6 +145,7 @@ impl Game {
             cursor: 0,
             decision: None,
             first_move_number: 1,
+            comments: Vec::new(),
         }
     }
 
@@ -216,6 +229,9 @@ impl Game {
         next.play_unchecked(&played);
         self.positions.truncate(self.cursor + 1);
         self.moves.truncate(self.cursor);
+        // Comments on the moves being replaced belong to a line that is no longer played.
+        let cursor = self.cursor;
+        self.comments.retain(|&(after, _)| after <= cursor);
         self.positions.push(next);
         self.moves.push(played);
         self.cursor += 1;
@@ -299,6 +315,43 @@ impl Game {
         }
     }
 
+    /// Ends the game with a result read from a record (`winner`, or `None` for a draw) that the
+    /// board does not show: it is kept "as recorded" rather than guessed to be a resignation.
+    /// Ignored once the game is over.
+    pub fn record_result(&mut self, winner: Option<Color>) {
+        if !self.status().is_over() {
+            self.decision = Some(Decision::Recorded(winner));
+        }
+    }
+
+    /// The comment standing after `plies` moves (0: before the first move), if any.
+    pub fn comment(&self, plies: usize) -> Option<&str> {
+        self.comments
+            .iter()
+            .find(|(after, _)| *after == plies)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// Sets the comment standing after `plies` moves (appended to one already there); `}` is
+    /// written as `)` since it would end a PDN comment. Blank text is ignored.
+    pub fn add_comment(&mut self, plies: usize, text: &str) {
+        let text = text.trim().replace('}', ")");
+        if text.is_empty() {
+            return;
+        }
+        match self.comments.iter_mut().find(|(after, _)| *after == plies) {
+            Some((_, old)) => {
+                old.push(' ');
+                old.push_str(&text);
+            }
+            None => {
+                // Kept in order by inserting in place (no sort: it would weigh on the wasm).
+                let at = self.comments.partition_point(|(after, _)| *after < plies);
+                self.comments.insert(at, (plies, text));
+            }
+        }
+    }
+
     /// The result now, with its reason.
     pub fn status(&self) -> Status {
         self.status_given(!self.position().legal_moves().is_empty())
@@ -317,6 +370,17 @@ impl Game {
             Some(Decision::DrawAgreed) => {
                 return Status::Draw {
                     reason: DrawReason::Agreement,
+                }
+            }
+            Some(Decision::Recorded(Some(winner))) => {
+                return Status::Win {
+                    winner,
+                    reason: WinReason::Recorded,
+                }
+            }
+            Some(Decision::Recorded(None)) => {
+                return Status::Draw {
+                    reason: DrawReason::Recorded,
                 }
             }
             None => {}

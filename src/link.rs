@@ -15,6 +15,7 @@
 //! edited by hand; a move index out of range is reported as such. Anything wrong is a
 //! [`LinkError`] in a player's words, and nothing is changed.
 
+use crate::excerpt::excerpt;
 use crate::fen::{write_fen, FenError};
 use crate::game::{DrawReason, Game, Status, WinReason};
 use crate::position::Position;
@@ -46,20 +47,10 @@ pub enum LinkError {
     IllegalMove { number: u32, side: Color },
     #[error("this link is damaged: its moves stop in the middle of one")]
     Truncated,
-    #[error("this link is damaged: “{0}” is not a result (w, b or d)")]
+    #[error("this link is damaged: “{0}” is not a result (w, b, d, W, B or D)")]
     BadResult(String),
     #[error("this link is damaged: {0}")]
     Malformed(String),
-}
-
-/// At most `n` characters of `s`, with an ellipsis when cut: input quoted in a message stays
-/// short whatever was pasted.
-fn excerpt(s: &str, n: usize) -> String {
-    let mut out: String = s.chars().take(n).collect();
-    if s.chars().count() > n {
-        out.push('…');
-    }
-    out
 }
 
 /// How many characters a move index takes where `n` moves are legal.
@@ -156,6 +147,18 @@ pub fn write_link(game: &Game) -> String {
         Status::Draw {
             reason: DrawReason::Agreement,
         } => body.push_str("&r=d"),
+        // A result taken from a record, which the board does not show.
+        Status::Win {
+            winner,
+            reason: WinReason::Recorded,
+        } => body.push_str(if winner == Color::White {
+            "&r=W"
+        } else {
+            "&r=B"
+        }),
+        Status::Draw {
+            reason: DrawReason::Recorded,
+        } => body.push_str("&r=D"),
         _ => {}
     }
     let c = check(&body);
@@ -194,7 +197,7 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
             _ => {
                 return Err(LinkError::Malformed(format!(
                     "it has an unknown part “{}”",
-                    excerpt(key, 12)
+                    excerpt(key)
                 )))
             }
         };
@@ -206,7 +209,7 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
     }
     let variant = variant.ok_or(LinkError::NotAGame)?;
     let variant = Variant::from_name(&unescape(variant)?)
-        .ok_or_else(|| LinkError::UnknownVariant(excerpt(variant, 24)))?;
+        .ok_or_else(|| LinkError::UnknownVariant(excerpt(variant)))?;
     let mut game = match fen {
         Some(f) => Game::from_fen(&unescape(f)?, variant)?,
         None => Game::new(variant),
@@ -237,20 +240,19 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
     match result {
         None => {}
         Some(r) => {
-            let side = match r {
-                "w" => Some(Color::White),
-                "b" => Some(Color::Black),
-                "d" => None,
-                other => return Err(LinkError::BadResult(excerpt(other, 8))),
-            };
             if game.status().is_over() {
                 return Err(LinkError::Malformed(
                     "it records a result after the game was already over".to_owned(),
                 ));
             }
-            match side {
-                Some(c) => game.resign(c),
-                None => game.agree_draw(),
+            match r {
+                "w" => game.resign(Color::White),
+                "b" => game.resign(Color::Black),
+                "d" => game.agree_draw(),
+                "W" => game.record_result(Some(Color::White)),
+                "B" => game.record_result(Some(Color::Black)),
+                "D" => game.record_result(None),
+                other => return Err(LinkError::BadResult(excerpt(other))),
             }
         }
     }

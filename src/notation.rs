@@ -6,12 +6,14 @@
 //! short form `from-to`/`fromxto` unless two legal moves share origin and destination, in which
 //! case the full path is written.
 
+use crate::excerpt::excerpt;
 use crate::mv::Move;
 use crate::position::Position;
 use crate::square::Square;
 use crate::variant::Variant;
 
-/// Move text that does not name exactly one legal move.
+/// Move text that does not name exactly one legal move. Quoted text is at most a short excerpt
+/// ([`excerpt`]).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveTextError {
     #[error("{0:?} is not a move (expected squares joined by - or x, like 32-28 or 28x19)")]
@@ -37,18 +39,18 @@ fn squares_of(pos: &Position, text: &str) -> Result<Vec<Square>, MoveTextError> 
         .filter(|c| !c.is_whitespace())
         .collect();
     if cleaned.is_empty() {
-        return Err(MoveTextError::Syntax(text.to_owned()));
+        return Err(MoveTextError::Syntax(excerpt(text)));
     }
     let parts: Vec<&str> = cleaned.split(['-', 'x', 'X', ':', '×']).collect();
     if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(MoveTextError::Syntax(text.to_owned()));
+        return Err(MoveTextError::Syntax(excerpt(text)));
     }
     parts
         .iter()
         .map(|p| {
             let bad = || MoveTextError::BadSquare {
-                text: text.to_owned(),
-                square: (*p).to_owned(),
+                text: excerpt(text),
+                square: excerpt(p),
             };
             if p.bytes().all(|b| b.is_ascii_digit()) {
                 let n: u32 = p.parse().map_err(|_| bad())?;
@@ -93,7 +95,7 @@ pub fn candidates(pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError
         }
         let wants_capture = text.contains(['x', 'X', ':', '×']);
         return Err(MoveTextError::Illegal {
-            text: text.trim().to_owned(),
+            text: excerpt(text.trim()),
             reason: pos.why_illegal(from, wants_capture, &legal),
         });
     }
@@ -165,7 +167,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         Ok(found[0])
     } else {
         Err(MoveTextError::Ambiguous {
-            text: text.trim().to_owned(),
+            text: excerpt(text.trim()),
             candidates: found.iter().map(|m| full_text(pos.variant(), m)).collect(),
         })
     }

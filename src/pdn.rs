@@ -6,8 +6,10 @@
 //! Short move texts that fit several legal moves are resolved by trying each against the rest of
 //! the game.
 
+use crate::excerpt::excerpt;
 use crate::fen::write_fen;
-use crate::game::{DrawReason, Game, PdnTags, Status};
+use crate::fen::FenError;
+use crate::game::{DrawReason, Game, PdnTags, Status, WinReason};
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -22,6 +24,9 @@ pub struct PdnGame {
     pub result: Option<String>,
     /// Line of the file where the game starts (1-based).
     pub line: usize,
+    /// Comments (`{…}` and `; …` to the end of the line) outside variations, as
+    /// `(moves before it, text)`: 0 for a comment before the first move.
+    pub comments: Vec<(usize, String)>,
 }
 
 /// Text that is not PDN.
@@ -39,6 +44,8 @@ pub enum PdnError {
     Syntax(#[from] ParsePdnError),
     #[error("the PDN holds no game")]
     NoGame,
+    #[error("the PDN holds {count} games; there is no game {}", .index + 1)]
+    NoSuchGame { index: usize, count: usize },
     #[error("unknown GameType {0:?} (supported: 20 international, 21 english, 25 russian, 26 brazilian)")]
     GameType(String),
     #[error("bad FEN tag: {0}")]
@@ -76,7 +83,7 @@ impl PdnGame {
                     .parse::<u8>()
                     .ok()
                     .and_then(Variant::from_pdn_game_type)
-                    .ok_or_else(|| PdnError::GameType(t.to_owned()))
+                    .ok_or_else(|| PdnError::GameType(excerpt(t)))
             }
         }
     }
@@ -96,13 +103,18 @@ impl PdnGame {
         let mut budget = 10_000usize;
         if self.replay_from(&mut game, 0, &mut furthest, &mut budget) {
             self.apply_result(&mut game);
+            let played = game.moves().len();
+            for (after, text) in &self.comments {
+                game.add_comment((*after).min(played), text);
+            }
             Ok(game)
         } else {
             Err(furthest.expect("a failed replay records why"))
         }
     }
 
-    /// A game the board has not decided ends as its result says: a resignation or an agreed draw.
+    /// A game the board has not decided ends as its result says, kept as a result "as recorded":
+    /// the record does not say whether a side resigned, lost on time or the game was adjudicated.
     fn apply_result(&self, game: &mut Game) {
         if game.status().is_over() {
             return;
@@ -110,9 +122,9 @@ impl PdnGame {
         let token = self.result.as_deref().or(self.tag("Result")).unwrap_or("*");
         let first = game.variant().rules().first;
         match token {
-            "1-0" | "2-0" => game.resign(first.other()),
-            "0-1" | "0-2" => game.resign(first),
-            "1/2-1/2" | "1-1" | "½-½" => game.agree_draw(),
+            "1-0" | "2-0" => game.record_result(Some(first)),
+            "0-1" | "0-2" => game.record_result(Some(first.other())),
+            "1/2-1/2" | "1-1" | "½-½" => game.record_result(None),
             _ => {}
         }
     }
@@ -138,7 +150,7 @@ impl PdnGame {
                     *furthest = Some(PdnError::Illegal {
                         ply,
                         move_number: move_number(game, ply),
-                        text: text.clone(),
+                        text: excerpt(text),
                         reason,
                     });
                 }
@@ -285,8 +297,11 @@ fn is_result(game: &PdnGame, word: &str) -> bool {
 
 /// Ends the game being read, if it has anything in it.
 fn finish(games: &mut Vec<PdnGame>, cur: &mut PdnGame, words: &mut Vec<String>, line: usize) {
-    let moves = join_split_moves(std::mem::take(words));
-    for w in moves {
+    let (joined, joined_after) = join_split_moves(std::mem::take(words));
+    // Moves read before each joined word, so that comments (placed by word) follow their move.
+    let mut moves_before = Vec::with_capacity(joined.len() + 1);
+    for w in joined {
+        moves_before.push(cur.moves.len());
         if cur.result.is_none() {
             if is_result(cur, &w) {
                 cur.result = Some(w);
@@ -294,6 +309,14 @@ fn finish(games: &mut Vec<PdnGame>, cur: &mut PdnGame, words: &mut Vec<String>, 
                 cur.moves.push(w);
             }
         }
+    }
+    moves_before.push(cur.moves.len());
+    for (at, _) in &mut cur.comments {
+        let joined_index = joined_after.get(*at).copied().unwrap_or(usize::MAX);
+        *at = moves_before
+            .get(joined_index)
+            .copied()
+            .unwrap_or(cur.moves.len());
     }
     if !cur.tags.is_empty() || !cur.moves.is_empty() || cur.result.is_some() {
         games.push(std::mem::take(cur));
@@ -383,13 +406,19 @@ fn read_games(
                 cur.tags.push((name, value));
             }
             '{' => {
+                let start = i + 1;
                 skip_comment(chars, &mut i, &mut line)?;
+                let text: String = chars[start..i].iter().collect();
+                push_comment(cur, words.len(), &text);
                 i += 1;
             }
             ';' => {
+                let start = i + 1;
                 while i < chars.len() && chars[i] != '\n' {
                     i += 1;
                 }
+                let text: String = chars[start..i].iter().collect();
+                push_comment(cur, words.len(), &text);
             }
             '(' => {
                 let start_line = line;
@@ -460,6 +489,14 @@ fn read_games(
     Ok(())
 }
 
+/// Keeps a comment read after `words` movetext words (placed after its move by [`finish`]).
+fn push_comment(cur: &mut PdnGame, words: usize, text: &str) {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if !text.is_empty() {
+        cur.comments.push((words, text));
+    }
+}
+
 /// Moves `i` from the `{` of a comment to its closing `}`, counting lines.
 fn skip_comment(chars: &[char], i: &mut usize, line: &mut usize) -> Result<(), ParsePdnError> {
     let start_line = *line;
@@ -478,10 +515,13 @@ fn skip_comment(chars: &[char], i: &mut usize, line: &mut usize) -> Result<(), P
     Ok(())
 }
 
-/// Rejoins moves written with a space after the separator, as in `1- 7` or `35x 4`.
-fn join_split_moves(words: Vec<String>) -> Vec<String> {
+/// Rejoins moves written with a space after the separator, as in `1- 7` or `35x 4`. Also gives,
+/// for each count of input words `k` (0 to all), how many output words the first `k` make.
+fn join_split_moves(words: Vec<String>) -> (Vec<String>, Vec<usize>) {
     let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut after = Vec::with_capacity(words.len() + 1);
     for w in words {
+        after.push(out.len());
         match out.last_mut() {
             Some(prev)
                 if prev.ends_with(['-', 'x', 'X', ':'])
@@ -494,7 +534,8 @@ fn join_split_moves(words: Vec<String>) -> Vec<String> {
             _ => out.push(w),
         }
     }
-    out
+    after.push(out.len());
+    (out, after)
 }
 
 /// The first game of a PDN text, replayed.
@@ -502,8 +543,93 @@ fn join_split_moves(words: Vec<String>) -> Vec<String> {
 /// # Errors
 /// Bad syntax, no game in the text, or a move that does not replay.
 pub fn read_game(text: &str, default: Variant) -> Result<Game, PdnError> {
+    read_nth_game(text, default, 0)
+}
+
+/// Game `index` (0-based) of a PDN text, replayed.
+///
+/// # Errors
+/// Bad syntax, fewer games in the text, or a move that does not replay.
+pub fn read_nth_game(text: &str, default: Variant, index: usize) -> Result<Game, PdnError> {
     let games = parse_games(text)?;
-    games.first().ok_or(PdnError::NoGame)?.replay(default)
+    if games.is_empty() {
+        return Err(PdnError::NoGame);
+    }
+    let count = games.len();
+    games
+        .get(index)
+        .ok_or(PdnError::NoSuchGame { index, count })?
+        .replay(default)
+}
+
+/// What a pasted or opened record is: a FEN position or PDN games.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RecordKind {
+    Fen,
+    Pdn,
+}
+
+impl RecordKind {
+    /// A FEN attempt is text without tags that opens with one letter and a colon, the side to
+    /// move: `W:W31-50:B1-20`, and also `X:W31:B20`, whose bad side letter is then reported as a
+    /// FEN error rather than read as moves. Anything else is PDN (a `[FEN "…"]` tag included).
+    /// PDN movetext cannot open that way: it starts with a move number, a square (`32`, `c3`),
+    /// a tag, a comment or a result.
+    pub fn of(text: &str) -> RecordKind {
+        if text.contains('[') {
+            return RecordKind::Pdn;
+        }
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        let t = t.trim_start_matches('"').trim_start();
+        let mut chars = t.chars();
+        let opens_fen = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && chars.as_str().trim_start().starts_with(':');
+        if opens_fen {
+            RecordKind::Fen
+        } else {
+            RecordKind::Pdn
+        }
+    }
+}
+
+/// A record that does not read, told as FEN or PDN.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("Cannot read the FEN: {0}")]
+    Fen(#[from] FenError),
+    #[error("Cannot read the PDN: {0}")]
+    Pdn(#[from] PdnError),
+}
+
+/// The game in a record: a FEN position (see [`RecordKind::of`]) or game `index` of a PDN
+/// text. `default` is the variant of a FEN, and of a PDN game without a `GameType` tag.
+///
+/// # Errors
+/// The FEN or PDN does not read, as [`RecordError`].
+pub fn read_record(text: &str, default: Variant, index: usize) -> Result<Game, RecordError> {
+    match RecordKind::of(text) {
+        RecordKind::Fen => Ok(Game::from_fen(text.trim().trim_matches('"'), default)?),
+        RecordKind::Pdn => Ok(read_nth_game(text, default, index)?),
+    }
+}
+
+/// Another variant that reads a record `default` does not: the first in [`Variant::ALL`] whose
+/// rules replay the PDN game (which has no `GameType` tag, or it would name its variant) or make
+/// the FEN a legal position. `None` when `default` reads it, or no variant does.
+pub fn suggest_variant(text: &str, default: Variant, index: usize) -> Option<Variant> {
+    let tagged = RecordKind::of(text) == RecordKind::Pdn
+        && parse_games(text)
+            .ok()?
+            .get(index)?
+            .tag("GameType")
+            .is_some();
+    if tagged || read_record(text, default, index).is_ok() {
+        return None;
+    }
+    Variant::ALL
+        .into_iter()
+        .filter(|&v| v != default)
+        .find(|&v| read_record(text, v, index).is_ok())
 }
 
 /// The PDN result token of a status in a variant. The first score is the first player's (so in
@@ -566,12 +692,22 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
         }
         let _ = writeln!(out, "[FEN \"{fen}\"]");
     }
-    if let Status::Draw { reason } = status {
-        if reason != DrawReason::Agreement {
+    // Agreed draws and results taken from a record have no termination the board shows.
+    match status {
+        Status::Draw {
+            reason: DrawReason::Agreement | DrawReason::Recorded,
+        }
+        | Status::Win {
+            reason: WinReason::Recorded,
+            ..
+        }
+        | Status::Ongoing => {}
+        Status::Draw { reason } => {
             let _ = writeln!(out, "[Termination \"{reason}\"]");
         }
-    } else if let Status::Win { reason, .. } = status {
-        let _ = writeln!(out, "[Termination \"{reason}\"]");
+        Status::Win { reason, .. } => {
+            let _ = writeln!(out, "[Termination \"{reason}\"]");
+        }
     }
     out.push('\n');
     let mut line = String::new();
@@ -586,13 +722,23 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
         }
         line.push_str(&token);
     };
+    let comment = |plies: usize| game.comment(plies).map(|c| format!("{{{c}}}"));
+    if let Some(c) = comment(0) {
+        push(c, &mut out);
+    }
+    let mut after_comment = false;
     for (ply, text) in game.history().into_iter().enumerate() {
         let number = move_number(game, ply);
-        // Numbered: the first player's moves, and whichever move comes first.
-        if ply == 0 || !number.ends_with("...") {
+        // Numbered: the first player's moves, whichever move comes first, and any after a comment.
+        if ply == 0 || !number.ends_with("...") || after_comment {
             push(format!("{number} {text}"), &mut out);
         } else {
             push(text, &mut out);
+        }
+        after_comment = false;
+        if let Some(c) = comment(ply + 1) {
+            push(c, &mut out);
+            after_comment = true;
         }
     }
     push(result.to_owned(), &mut out);
@@ -618,8 +764,8 @@ mod tests {
         assert_eq!(games[1].tag("event"), Some("y"));
         let g = games[0].replay(Variant::International).unwrap();
         assert_eq!(g.moves().len(), 7);
-        // The record says White won; the board had not decided it, so Black resigned.
-        assert_eq!(g.status().to_string(), "White wins (resignation)");
+        // The record says White won; the board had not decided it: the result as recorded.
+        assert_eq!(g.status().to_string(), "White wins (result as recorded)");
         assert_eq!(
             games[1].replay(Variant::International).unwrap().status(),
             Status::Ongoing

@@ -70,6 +70,9 @@ pub enum SetupProblem {
         square: u32,
         color: Color,
     },
+    /// Neither side has a piece: no game can be played or won from it. (One side without pieces
+    /// is a finished game, which a FEN may describe.)
+    NoPieces,
 }
 
 impl fmt::Display for SetupProblem {
@@ -86,6 +89,7 @@ impl fmt::Display for SetupProblem {
                 f,
                 "{color} man on {square} stands on its promotion row and should be a king"
             ),
+            SetupProblem::NoPieces => f.write_str("there are no pieces on the board"),
         }
     }
 }
@@ -141,7 +145,7 @@ impl Position {
     ///
     /// # Errors
     /// Every problem at once: squares off the board or given twice, more pieces for a side than
-    /// it starts with, men standing on their own promotion row.
+    /// it starts with, men standing on their own promotion row, no pieces at all.
     pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
         let rules = variant.rules();
         let g = rules.geometry;
@@ -184,6 +188,9 @@ impl Position {
             if piece.role == Role::King {
                 pos.kings.set(bit);
             }
+        }
+        if setup.pieces.is_empty() {
+            problems.push(SetupProblem::NoPieces);
         }
         let max = rules.start_men() as usize;
         for color in Color::ALL {

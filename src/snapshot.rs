@@ -166,6 +166,10 @@ impl StatusView {
         let (title, detail) = describe(status, variant, player);
         let line = match status {
             Status::Ongoing => String::new(),
+            Status::Win {
+                reason: WinReason::Recorded,
+                ..
+            } => format!("{title} ({detail})"),
             Status::Win { .. } => format!("{title}: {detail}"),
             Status::Draw { .. } => format!("{title} {detail}"),
         };
@@ -188,6 +192,7 @@ fn win_code(reason: WinReason) -> &'static str {
         WinReason::NoLegalMoves => "no-legal-moves",
         WinReason::Resignation => "resignation",
         WinReason::KingCrowned => "first-king",
+        WinReason::Recorded => "recorded",
     }
 }
 
@@ -197,6 +202,7 @@ fn draw_code(reason: DrawReason) -> &'static str {
         DrawReason::KingMoves { .. } => "king-moves",
         DrawReason::Endgame { .. } => "endgame",
         DrawReason::Agreement => "agreement",
+        DrawReason::Recorded => "recorded",
     }
 }
 
@@ -214,6 +220,7 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
         Status::Draw { reason } => {
             let detail = match reason {
                 DrawReason::Agreement => "by agreement".to_owned(),
+                DrawReason::Recorded => "(result as recorded)".to_owned(),
                 DrawReason::Repetition => format!("by {reason}"),
                 _ => format!("by the {reason}"),
             };
@@ -246,6 +253,9 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
                 WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
                 WinReason::Resignation => format!("{} resigned", who(loser).0),
                 WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
+                // The record gives the result, not how it came about (PDN 3.0, "Game
+                // termination markers"): no resignation is invented.
+                WinReason::Recorded => "result as recorded".to_owned(),
             };
             (title, detail)
         }
@@ -261,6 +271,9 @@ pub struct PlyView {
     pub number: u32,
     pub color: Color,
     pub text: String,
+    /// The record's comment after this move, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
 }
 
 /// The texts of the moves played, kept between snapshots: the text of a move depends only on
@@ -312,6 +325,9 @@ pub struct Snapshot {
     pub move_number: u32,
     /// The moves played, numbered; `moves[i].ply == i + 1`.
     pub moves: Vec<PlyView>,
+    /// The record's comment before the first move (an opening's name, the source), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead_comment: Option<String>,
     /// The legal moves in the position shown, in canonical order (`legal[i].index == i`); empty
     /// once the game is over or for a past position.
     pub legal: Vec<MoveView>,
@@ -353,6 +369,7 @@ impl Snapshot {
                 number: number(i),
                 color: game.positions()[i].turn(),
                 text: text.to_owned(),
+                comment: game.comment(i + 1).map(str::to_owned),
             })
             .collect();
         let last_move = view
@@ -378,6 +395,7 @@ impl Snapshot {
             status: StatusView::new(game.status(), variant, player),
             move_number: number(view),
             moves,
+            lead_comment: game.comment(0).map(str::to_owned),
             legal: MoveView::list(variant, &legal),
             last_move,
             can_undo: game.can_undo(),

@@ -765,6 +765,6 @@ impl FromStr for Variant {
     type Err = ParseVariantError;
 
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
-        Variant::from_name(s).ok_or_else(|| ParseVariantError(s.to_owned()))
+        Variant::from_name(s).ok_or_else(|| ParseVariantError(crate::excerpt::excerpt(s)))
     }
 }

@@ -25,10 +25,11 @@
 //! ```
 
 use crate::ai::{self, Engine, Level, Limits, SearchResult};
+use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
 use crate::mv::Move;
 use crate::notation;
-use crate::pdn::read_game;
+use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
 use crate::position::Position;
 use crate::snapshot::{
     ordered_moves, CountsView, MoveTexts, MoveView, PieceView, Snapshot, StatusView,
@@ -342,7 +343,8 @@ impl DraughtsGame {
             Some("black") => Color::Black,
             Some(other) => {
                 return Err(JsError::new(&format!(
-                    "Unknown color {other:?}: expected \"white\" or \"black\""
+                    "Unknown color {:?}: expected \"white\" or \"black\"",
+                    excerpt(other)
                 )))
             }
         };
@@ -401,6 +403,32 @@ impl DraughtsGame {
     pub fn move_list(&mut self) -> JsValue {
         let snap = Snapshot::new(&self.game, &mut self.texts, None, None);
         to_js(&snap.moves)
+    }
+
+    /// The record's comment before the first move (an opening's name, the source), if any.
+    #[wasm_bindgen(js_name = leadComment)]
+    pub fn lead_comment(&self) -> Option<String> {
+        self.game.comment(0).map(str::to_owned)
+    }
+
+    /// The game in a record a player pasted or opened: a FEN, or game `index` (default 0) of a
+    /// PDN text; the engine decides which ([`recordKind`]). `variant` applies to a FEN and to a
+    /// PDN game without a `GameType` tag.
+    ///
+    /// # Errors
+    /// An unknown variant, or "Cannot read the FEN: …" / "Cannot read the PDN: …" quoting at most
+    /// a short excerpt of the text.
+    #[wasm_bindgen(js_name = importRecord)]
+    pub fn import_record(
+        text: &str,
+        variant: &str,
+        index: Option<usize>,
+    ) -> Result<DraughtsGame, JsError> {
+        init();
+        let variant = parse_variant(variant)?;
+        let game = read_record(text, variant, index.unwrap_or(0))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(DraughtsGame::of(game))
     }
 
     /// The last move played as a move object, or `null`.
@@ -647,16 +675,87 @@ fn game_from_record(record: &str, variant: &str) -> Result<Game, JsError> {
         }
         return Ok(game);
     }
-    let is_fen = !text.contains('[') && {
-        let t = text.trim_start_matches('"');
-        matches!(t.get(..2), Some("W:" | "B:" | "w:" | "b:"))
-    };
-    if is_fen {
-        Game::from_fen(text.trim_matches('"'), variant)
-            .map_err(|e| JsError::new(&format!("Cannot read the FEN: {e}")))
-    } else {
-        read_game(text, variant).map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))
+    read_record(text, variant, 0).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Whether a pasted or opened text is a FEN position (`"fen"`) or PDN (`"pdn"`): text without
+/// tags that opens with one letter and a colon is a FEN attempt (`X:W31:B20` too, so that its
+/// bad side letter is reported as a FEN error), anything else PDN.
+#[wasm_bindgen(js_name = recordKind)]
+pub fn record_kind(text: &str) -> String {
+    match RecordKind::of(text) {
+        RecordKind::Fen => "fen",
+        RecordKind::Pdn => "pdn",
     }
+    .to_owned()
+}
+
+/// One game of a PDN collection as a chooser lists it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GameHeaderView {
+    index: usize,
+    /// Tag values, each at most a short excerpt; empty when absent or "?".
+    event: String,
+    date: String,
+    white: String,
+    black: String,
+    /// The result token of the record (`2-0`, `1/2-1/2`, `*`).
+    result: String,
+    /// The `GameType` tag's number, when given.
+    game_type: Option<String>,
+    /// Move texts read (plies).
+    plies: usize,
+    /// Line of the text where the game starts.
+    line: usize,
+}
+
+/// The games of a PDN text, for a player to choose one: `[{ index, event, date, white, black,
+/// result, gameType, plies, line }]` (empty for a FEN).
+///
+/// # Errors
+/// Bad PDN syntax (an unterminated tag, comment or variation), with its line.
+#[wasm_bindgen(js_name = pdnGames)]
+pub fn pdn_games(text: &str) -> Result<JsValue, JsError> {
+    init();
+    if RecordKind::of(text) == RecordKind::Fen {
+        return Ok(to_js(&Vec::<GameHeaderView>::new()));
+    }
+    let games =
+        parse_games(text).map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))?;
+    let tag = |g: &crate::pdn::PdnGame, name: &str| match g.tag(name).map(str::trim) {
+        None | Some("" | "?") => String::new(),
+        Some(v) => excerpt(v),
+    };
+    let v: Vec<GameHeaderView> = games
+        .iter()
+        .enumerate()
+        .map(|(index, g)| GameHeaderView {
+            index,
+            event: tag(g, "Event"),
+            date: tag(g, "Date"),
+            white: tag(g, "White"),
+            black: tag(g, "Black"),
+            result: g
+                .result
+                .as_deref()
+                .or(g.tag("Result"))
+                .map_or_else(|| "*".to_owned(), excerpt),
+            game_type: g.tag("GameType").map(excerpt),
+            plies: g.moves.len(),
+            line: g.line,
+        })
+        .collect();
+    Ok(to_js(&v))
+}
+
+/// Another variant whose rules read a record that `variant`'s do not (an English game pasted
+/// while International is selected): its name, or `undefined` when `variant` reads it, the PDN
+/// game names its variant in a `GameType` tag, or no variant reads it.
+#[wasm_bindgen(js_name = suggestVariant)]
+pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> Option<String> {
+    let variant = variant.parse::<Variant>().ok()?;
+    suggest_variant(text, variant, index.unwrap_or(0)).map(|v| v.name().to_owned())
 }
 
 /// The position to search, or an error when there is nothing to play.

@@ -64,7 +64,14 @@ const EXPECTED: &[(&str, Variant, usize, usize, &[&str])] = &[
         62,
         &[],
     ),
-    ("english/wiegerw_bridges.pdn", Variant::English, 267, 0, &[]),
+    // Problem 14 gives an empty board (`[FEN "W::."]`): not a position.
+    (
+        "english/wiegerw_bridges.pdn",
+        Variant::English,
+        267,
+        0,
+        &["14: bad FEN tag: invalid position: there are no pieces on the board"],
+    ),
     ("english/wiegerw_gem.pdn", Variant::English, 162, 0, &[]),
     // Problem diagrams with men on their own crowning row: not legal positions.
     (

@@ -69,7 +69,25 @@ export function firstMover(variant) {
   return variantInfo(variant)?.first ?? 'white';
 }
 
-/** Whether the text looks like a FEN (`W:W31-50:B1-20`) rather than PDN. */
-export function looksLikeFen(text) {
-  return /^\s*"?\s*[WBwb]\s*:/.test(text) && !/\[/.test(text);
+/** Whether a pasted or opened text is a FEN (`'fen'`) or PDN (`'pdn'`): the engine decides. */
+export function recordKind(text) {
+  return api.recordKind(text);
+}
+
+/** The game in a record (a FEN, or game `index` of a PDN text). Throws a readable Error. */
+export function importRecord(text, variant, index = 0) {
+  return api.DraughtsGame.importRecord(text, variant, index);
+}
+
+/**
+ * The games of a PDN text, for a chooser: `[{ index, event, date, white, black, result, gameType,
+ * plies, line }]`. Throws a readable Error on bad PDN syntax.
+ */
+export function pdnGames(text) {
+  return api.pdnGames(text);
+}
+
+/** Another variant whose rules read the record when `variant`'s do not, or undefined. */
+export function suggestVariant(text, variant, index = 0) {
+  return api.suggestVariant(text, variant, index);
 }

@@ -7,7 +7,7 @@ import { Panels } from './panels.js';
 import { Storage } from './storage.js';
 import { Computer } from './computer.js';
 import { attachInput } from './input.js';
-import { confirmDialog, setupPdnIo } from './pdn-io.js';
+import { askWhoResigns, confirmDialog, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
 
@@ -118,11 +118,14 @@ function wireToolbar(controller, panels, computer) {
   $('flip').addEventListener('click', () => controller.flip());
   const vsComputer = () => computer.settings.opponent === 'computer';
   $('resign').addEventListener('click', async () => {
-    // Against the computer the player resigns, whoever is to move.
-    const who = vsComputer() ? (computer.settings.side === 'white' ? 'black' : 'white') : controller.snap.toMove;
-    const question = vsComputer() ? 'Resign this game?' : `${engine.SIDE_NAMES[who]}, do you resign?`;
-    const to = vsComputer() ? '' : who;
-    if (await confirmDialog(question, { yes: 'Resign', no: 'Cancel', to })) controller.resign(who);
+    // Against the computer the player resigns, whoever is to move; two players say which side.
+    if (!vsComputer()) {
+      const who = await askWhoResigns(controller.snap.toMove);
+      if (who) controller.resign(who);
+      return;
+    }
+    const who = computer.settings.side === 'white' ? 'black' : 'white';
+    if (await confirmDialog('Resign this game?', { yes: 'Resign', no: 'Cancel' })) controller.resign(who);
   });
   $('offer-draw').addEventListener('click', async () => {
     if (vsComputer()) {

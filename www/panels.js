@@ -5,6 +5,14 @@ import * as engine from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** A comment of the game record in the move list. */
+function comment(text, tag) {
+  const el = document.createElement(tag);
+  el.className = 'comment';
+  el.textContent = text;
+  return el;
+}
+
 function cap(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -13,6 +21,7 @@ export class Panels {
   constructor() {
     this.messageTimer = 0;
     this.computerSide = null; // against the computer, results are told from the player's side
+    $('message-close').addEventListener('click', () => this.message(''));
   }
 
   /** Fills the variant picker from the engine's list (once, at start-up). */
@@ -90,13 +99,16 @@ export class Panels {
   renderMoves(snap) {
     const list = snap.moves;
     const ol = $('moves');
-    const key = `${snap.variant}|${list.length}|${list.length ? list[list.length - 1].text : ''}|${list.length > 1 ? list[list.length - 2].text : ''}`;
+    const notes = list.filter((p) => p.comment).length;
+    const last = (k) => (list.length >= k ? list[list.length - k].text : '');
+    const key = `${snap.variant}|${list.length}|${last(1)}|${last(2)}|${notes}|${snap.leadComment ?? ''}`;
     if (this.movesKey !== key) {
       this.movesKey = key;
       const first = engine.firstMover(snap.variant);
       ol.textContent = '';
       let row = null;
       let rowNumber = null;
+      if (snap.leadComment) ol.append(comment(snap.leadComment, 'li'));
       for (const ply of list) {
         if (ply.number !== rowNumber) {
           row = document.createElement('li');
@@ -120,6 +132,11 @@ export class Panels {
         b.dataset.ply = ply.ply;
         b.textContent = ply.text;
         row.append(b);
+        // The record's comment after the move, then the row goes on below it.
+        if (ply.comment) {
+          row.append(comment(ply.comment, 'span'));
+          rowNumber = null;
+        }
       }
     }
     for (const b of ol.querySelectorAll('.is-current')) b.classList.remove('is-current');
@@ -130,8 +147,12 @@ export class Panels {
       current.setAttribute('aria-current', 'step');
     }
     const box = ol.parentElement;
-    if (snap.view === snap.ply) box.scrollTop = box.scrollHeight;
-    else current?.scrollIntoView({ block: 'nearest' });
+    if (snap.view === snap.ply) {
+      box.scrollTop = box.scrollHeight;
+      box.scrollLeft = box.scrollWidth; // the strip on phones: the last move in view
+    } else {
+      current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
   }
 
   /** The side results are told to: the player's against the computer, else undefined (colours). */
@@ -157,12 +178,16 @@ export class Panels {
     if (d.open) d.close();
   }
 
-  /** A visible message under the status line; kind: info | error; ms 0: until replaced. */
+  /**
+   * A visible message under the status line; kind: info | error; ms 0: until replaced. It shows
+   * in a slot of fixed height (long text scrolls inside), so nothing below it moves, and it has
+   * a close button. `why`: the engine's code when it explains why a piece cannot move.
+   */
   message(text, kind = 'info', ms = 6000, { why = '' } = {}) {
     const el = $('message');
-    el.textContent = text;
+    $('message-text').textContent = text;
     el.dataset.kind = kind;
-    el.dataset.why = why; // the engine's code when it explains why a piece cannot move
+    el.dataset.why = why;
     el.hidden = !text;
     clearTimeout(this.messageTimer);
     if (text && ms) this.messageTimer = setTimeout(() => (el.hidden = true), ms);

@@ -8,25 +8,95 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * Asks a yes/no question in dialog#confirm and resolves true for yes; `to` ('white' | 'black')
- * names the player it is for, so that face to face it turns towards them.
+ * names the player it is for, so that face to face it turns towards them. With `other`, a third
+ * button resolves 'other'.
  */
-export function confirmDialog(text, { yes = 'Yes', no = 'No', to = '' } = {}) {
+export function confirmDialog(text, { yes = 'Yes', no = 'No', other = '', to = '' } = {}) {
   const d = $('confirm');
   d.dataset.to = to;
   $('confirm-text').textContent = text;
   $('confirm-yes').textContent = yes;
   $('confirm-no').textContent = no;
+  $('confirm-other').textContent = other;
+  $('confirm-other').hidden = !other;
   return new Promise((resolve) => {
     const done = (answer) => {
-      $('confirm-yes').onclick = $('confirm-no').onclick = d.oncancel = null;
+      $('confirm-yes').onclick = $('confirm-no').onclick = $('confirm-other').onclick = d.oncancel = null;
       if (d.open) d.close();
       resolve(answer);
     };
     $('confirm-yes').onclick = () => done(true);
     $('confirm-no').onclick = () => done(false);
+    $('confirm-other').onclick = () => done('other');
     d.oncancel = () => done(false);
     d.showModal();
   });
+}
+
+/**
+ * Two players share the device, so Resign asks which side resigns: "Black resigns" (the side to
+ * move, first), "White resigns" or Cancel. Resolves 'white', 'black' or null.
+ */
+export async function askWhoResigns(turn) {
+  const other = turn === 'white' ? 'black' : 'white';
+  const answer = await confirmDialog('Which side resigns?', {
+    yes: `${engine.SIDE_NAMES[turn]} resigns`,
+    other: `${engine.SIDE_NAMES[other]} resigns`,
+    no: 'Cancel',
+    to: turn,
+  });
+  return answer === true ? turn : answer === 'other' ? other : null;
+}
+
+/** Lets the player pick one game of a collection; resolves its index, or null on Cancel. */
+function chooseGame(games) {
+  const d = $('games-dialog');
+  const list = $('games-list');
+  $('games-note').textContent = `This file holds ${games.length} games.`;
+  list.textContent = '';
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      d.oncancel = $('games-close').onclick = null;
+      if (d.open) d.close();
+      resolve(answer);
+    };
+    for (const g of games) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'game-choice';
+      const title = document.createElement('span');
+      title.className = 'game-event';
+      title.textContent = [g.event || `Game ${g.index + 1}`, g.date].filter(Boolean).join(' · ');
+      const who = document.createElement('span');
+      who.className = 'game-players';
+      const plies = `${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}`;
+      who.textContent = `${g.white || '?'} – ${g.black || '?'}  ${g.result} · ${plies}`;
+      b.append(title, who);
+      b.onclick = () => done(g.index);
+      li.append(b);
+      list.append(li);
+    }
+    $('games-close').onclick = () => done(null);
+    d.oncancel = () => done(null);
+    d.showModal();
+  });
+}
+
+/** "Game loaded: 3 moves (6 plies)": moves as players count them, by the engine's numbers. */
+function loadedText(game) {
+  const list = game.moveList();
+  const moves = new Set(list.map((p) => p.number)).size;
+  const plies = list.length;
+  return `Game loaded: ${moves} move${moves === 1 ? '' : 's'} (${plies} ${plies === 1 ? 'ply' : 'plies'}).`;
+}
+
+/** Puts the keyboard on the board (after the result dialog, if the loaded game is over). */
+function focusBoard() {
+  const result = $('result');
+  const go = () => document.querySelector('#board [tabindex="0"]')?.focus();
+  if (result.open) result.addEventListener('close', go, { once: true });
+  else go();
 }
 
 function today() {
@@ -78,6 +148,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
 
   $('import-pdn').addEventListener('click', () => {
     $('import-error').hidden = true;
+    $('import-switch').hidden = true;
     $('import-file').value = '';
     $('import-variant').textContent = engine.variantInfo($('variant').value)?.title ?? $('variant').value;
     importDialog.showModal();
@@ -100,30 +171,61 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     const el = $('import-error');
     el.textContent = text;
     el.hidden = false;
+    $('import-switch').hidden = true;
   }
 
-  function load() {
+  /** The engine decides FEN or PDN; a collection asks which game; a failure may name a variant. */
+  async function load() {
     // A byte-order mark pasted from a file saved on Windows is not part of the game.
     const text = $('import-text').value.replace(/^\uFEFF/, '');
     if (!text.trim()) {
       showImportError('Paste a PDN game or a FEN position first.');
       return;
     }
-    const variant = $('variant').value;
+    let index = 0;
+    if (engine.recordKind(text) === 'pdn') {
+      let games;
+      try {
+        games = engine.pdnGames(text);
+      } catch (e) {
+        showImportError(e.message || String(e));
+        return;
+      }
+      if (games.length > 1) {
+        index = await chooseGame(games);
+        if (index == null) return;
+      }
+    }
+    loadRecord(text, $('variant').value, index);
+  }
+
+  function loadRecord(text, variant, index) {
     let game;
     try {
-      game = engine.looksLikeFen(text) ? engine.fromFen(text.trim(), variant) : engine.fromPdn(text, variant);
+      game = engine.importRecord(text, variant, index);
     } catch (e) {
       showImportError(e.message || String(e));
+      offerVariant(text, variant, index);
       return;
     }
     importDialog.close();
     $('import-text').value = '';
     controller.load(game);
     $('variant').value = game.variant();
-    panels.message(
-      engine.looksLikeFen(text) ? 'Position set up from the FEN.' : `Game loaded: ${game.ply()} moves.`,
-      'info',
-    );
+    panels.message(engine.recordKind(text) === 'fen' ? 'Position set up from the FEN.' : loadedText(game), 'info');
+    focusBoard();
+  }
+
+  /** When another variant's rules read the record, a button switches to it and loads. */
+  function offerVariant(text, variant, index) {
+    const other = engine.suggestVariant(text, variant, index);
+    if (!other) return;
+    const title = engine.variantInfo(other)?.title ?? other;
+    $('import-error').textContent += ` It reads as ${title}.`;
+    const b = $('import-switch');
+    b.textContent = `Switch to ${title} and load`;
+    b.hidden = false;
+    b.onclick = () => loadRecord(text, other, index);
+    b.focus();
   }
 }

@@ -68,8 +68,9 @@ export class Storage {
       if (!data || typeof data !== 'object' || data.format !== FORMAT) {
         throw new Error('it was not written by this app');
       }
-      if (data.version !== VERSION) throw new Error(`it has an unknown version (${data.version})`);
-      if (!engine.variantInfo(data.variant)) throw new Error(`unknown variant ${JSON.stringify(data.variant)}`);
+      // Nothing of the save is quoted whole: a corrupted one can be any size.
+      if (data.version !== VERSION) throw new Error('it has an unknown version');
+      if (typeof data.variant !== 'string') throw new Error('its variant is missing');
       if (typeof data.pdn !== 'string' || !Number.isInteger(data.ply) || data.ply < 0) {
         throw new Error('its game record is missing');
       }

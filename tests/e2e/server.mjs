@@ -1,6 +1,7 @@
 // A tiny static file server for dist/: `node tests/e2e/server.mjs DIR [PORT] [PREFIX]`.
 // With PREFIX (e.g. /some/sub/path/) the site is served only under that path, to check that it
-// works from any sub-path. Listens on 127.0.0.1 only.
+// works from any sub-path. Listens on 127.0.0.1 only. `startServer({ delay })` holds every answer
+// back by `delay` ms (a number, or a function called per request), to test a slow network.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -20,10 +21,12 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export function startServer({ dir, port = 0, prefix = '/' }) {
+export function startServer({ dir, port = 0, prefix = '/', delay = 0 }) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
+      const ms = typeof delay === 'function' ? delay(req) : delay;
+      if (ms > 0) await new Promise((ok) => setTimeout(ok, ms));
       const url = new URL(req.url, 'http://localhost');
       let path = decodeURIComponent(url.pathname);
       if (!path.startsWith(prefix)) {
