@@ -900,3 +900,192 @@ pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsErr
     };
     run_search(&game, 16, &limits)
 }
+
+/// One depth of an [`AnalysisHandle`], as the page shows it.
+#[derive(Serialize)]
+struct DepthView {
+    depth: u32,
+    /// White's score in hundredths of a man (beyond ±29,000 a forced result).
+    white: i32,
+    /// The score in words: `"+0.35"`, `"White wins in 3"`.
+    text: String,
+    /// The best line with move numbers: `"12. 32-28 19-23 13. 37-32"`.
+    line: String,
+    /// The best move (its `from` and `path` draw the arrow).
+    #[serde(rename = "move")]
+    mv: MoveView,
+    nodes: f64,
+    /// Milliseconds since the analysis started.
+    ms: f64,
+    /// Nothing more to find: a forced result is within the horizon.
+    done: bool,
+}
+
+/// The analysis board's engine: one position searched deeper and deeper with one transposition
+/// table, a depth per [`AnalysisHandle::deepen`] call, so that a worker can post each depth and
+/// stop between two.
+///
+/// ```js
+/// const a = new Analysis(game.link(), "international", 6);  // the position after 6 plies
+/// a.over();    // "White wins: Black has no pieces left" when the game is over there
+/// a.deepen();  // { depth: 1, white: 0, text: "0.00", line: "4. 33-28", move, nodes, ms, done }
+/// ```
+#[wasm_bindgen(js_name = Analysis)]
+pub struct AnalysisHandle {
+    inner: ai::review::Analysis,
+    start: f64,
+}
+
+#[wasm_bindgen(js_class = Analysis)]
+impl AnalysisHandle {
+    /// Analyses the position after `ply` plies of the game a record holds (a link, FEN or PDN;
+    /// by default its current position).
+    ///
+    /// # Errors
+    /// An unknown variant, a record that does not read, or `ply` beyond its moves.
+    #[wasm_bindgen(constructor)]
+    pub fn new(record: &str, variant: &str, ply: Option<usize>) -> Result<AnalysisHandle, JsError> {
+        init();
+        let mut game = game_from_record(record, variant)?;
+        if let Some(ply) = ply {
+            game.go_to(ply).map_err(|e| JsError::new(&e.to_string()))?;
+        }
+        Ok(AnalysisHandle {
+            inner: ai::review::Analysis::new(game),
+            start: performance_now(),
+        })
+    }
+
+    /// The result in one line when the game is over in this position, else `undefined`.
+    pub fn over(&self) -> Option<String> {
+        let game = self.inner.game();
+        let status = game.status();
+        status
+            .is_over()
+            .then(|| StatusView::new(status, game.variant(), None).line)
+    }
+
+    /// Searches one ply deeper and returns what it found (see [`DepthView`]), or `null` when
+    /// there is nothing more to find (the game is over, or the last depth saw a forced result).
+    pub fn deepen(&mut self) -> JsValue {
+        let clock = performance_now;
+        let Some(r) = self.inner.deepen(Some(&clock)) else {
+            return JsValue::NULL;
+        };
+        let game = self.inner.game();
+        let pos = game.position();
+        let white = ai::review::for_white(r.score, pos.turn());
+        to_js(&DepthView {
+            depth: r.depth,
+            white,
+            text: ai::review::score_text(white),
+            line: ai::review::numbered_line(game, &r.pv),
+            mv: MoveView::played(pos, &r.best),
+            nodes: r.nodes as f64,
+            ms: performance_now() - self.start,
+            done: self.inner.is_done(),
+        })
+    }
+}
+
+/// A judged move of a review, as the move list marks it.
+#[derive(Serialize)]
+struct VerdictView {
+    ply: usize,
+    /// `"inaccuracy"`, `"mistake"` or `"blunder"`.
+    judgement: &'static str,
+    /// `?!`, `?` or `??`.
+    symbol: &'static str,
+    /// Hundredths of a man lost against the best move.
+    loss: i32,
+    /// The engine's move, when the game's was not it.
+    best: Option<String>,
+    /// `"Blunder: loses 2.35. Better: 32-28"`.
+    text: String,
+}
+
+/// A game review: every position searched to one depth, one per [`ReviewHandle::step`] call (so
+/// that a worker can report progress), then the moves judged by [`ai::review::judge`].
+///
+/// ```js
+/// const r = new Review(game.link(), "international");    // default depth
+/// while (r.step()) postMessage({ done: r.done(), total: r.total() });
+/// r.result();  // { white: [0, 12, …], chart: [0, 0.03, …], verdicts: [{ ply, judgement, … }] }
+/// ```
+#[wasm_bindgen(js_name = Review)]
+pub struct ReviewHandle(ai::review::Review);
+
+#[wasm_bindgen(js_class = Review)]
+impl ReviewHandle {
+    /// Reviews the game a record holds (a link, FEN or PDN) to `depth` plies (by default
+    /// [`ai::review::REVIEW_DEPTH`]).
+    ///
+    /// # Errors
+    /// An unknown variant or a record that does not read.
+    #[wasm_bindgen(constructor)]
+    pub fn new(record: &str, variant: &str, depth: Option<u32>) -> Result<ReviewHandle, JsError> {
+        init();
+        let game = game_from_record(record, variant)?;
+        let depth = depth.unwrap_or(ai::review::REVIEW_DEPTH);
+        Ok(ReviewHandle(ai::review::Review::new(game, depth)))
+    }
+
+    /// Positions to search (plies played plus one).
+    pub fn total(&self) -> usize {
+        self.0.total()
+    }
+
+    /// Positions searched so far.
+    pub fn done(&self) -> usize {
+        self.0.done()
+    }
+
+    /// Searches the next position; false when every one is done.
+    pub fn step(&mut self) -> bool {
+        self.0.step()
+    }
+
+    /// `{ white, chart, verdicts }`: White's score per position searched (hundredths of a man),
+    /// the same clamped to -1…1 for a chart (±[`ai::review::CHART_SPAN`] fills it), and the
+    /// moves judged an inaccuracy or worse (see [`VerdictView`]) once all are searched.
+    pub fn result(&self) -> JsValue {
+        #[derive(Serialize)]
+        struct ResultView {
+            white: Vec<i32>,
+            chart: Vec<f64>,
+            verdicts: Vec<VerdictView>,
+        }
+        let white = self.0.white_scores();
+        let verdicts = self
+            .0
+            .verdicts()
+            .into_iter()
+            .map(|v| {
+                let name = v.judgement.name();
+                let mut text = format!(
+                    "{}{}: loses {}.{:02}",
+                    name[..1].to_uppercase(),
+                    &name[1..],
+                    v.loss / 100,
+                    v.loss % 100
+                );
+                if let Some(b) = &v.best {
+                    text += &format!(". Better: {b}");
+                }
+                VerdictView {
+                    ply: v.ply,
+                    judgement: name,
+                    symbol: v.judgement.symbol(),
+                    loss: v.loss,
+                    best: v.best,
+                    text,
+                }
+            })
+            .collect();
+        to_js(&ResultView {
+            chart: white.iter().map(|&s| ai::review::chart_value(s)).collect(),
+            white,
+            verdicts,
+        })
+    }
+}

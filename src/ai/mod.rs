@@ -20,6 +20,7 @@
 //! ```
 
 pub mod eval;
+pub mod review;
 pub mod rng;
 pub mod search;
 pub mod zobrist;
