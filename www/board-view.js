@@ -8,6 +8,8 @@
 
 const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-path', 'is-last-move', 'is-movable', 'is-hint', 'is-must'];
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 export class BoardView {
   constructor(el) {
     this.el = el;
@@ -17,6 +19,11 @@ export class BoardView {
     this.size = 0;
     this.flipped = false;
     this.focusSquare = null;
+    // The analysis' best move as an arrow, over the board (not in it: #board holds squares only).
+    this.arrowEl = document.createElementNS(SVG_NS, 'svg');
+    this.arrowEl.classList.add('board-arrow');
+    this.arrowEl.setAttribute('aria-hidden', 'true');
+    el.after(this.arrowEl);
   }
 
   /**
@@ -89,6 +96,7 @@ export class BoardView {
    * square numbers: selected, dests, waypoints, lastMove, captured, movable, hint (optional).
    */
   render(board, marks) {
+    this.drawArrow(marks.arrow);
     const hint = marks.hint || new Set();
     const path = marks.path || [];
     // A landing square can come twice in a path (a king's loop): the last step is shown.
@@ -217,5 +225,27 @@ export class BoardView {
       };
       step();
     });
+  }
+
+  /** An arrow from the first square through the others (centres), drawn as the board is turned. */
+  drawArrow(squares) {
+    const svg = this.arrowEl;
+    const key = squares?.length ? `${squares.join('-')}|${this.flipped}|${this.size}` : '';
+    if (svg.dataset.key === key) return;
+    svg.dataset.key = key;
+    if (!key) {
+      svg.replaceChildren();
+      svg.removeAttribute('data-arrow');
+      return;
+    }
+    svg.dataset.arrow = squares.join('-');
+    svg.setAttribute('viewBox', `0 0 ${this.size} ${this.size}`);
+    const pts = squares.map((sq) => {
+      const { row, col } = this.screenPos(sq);
+      return `${col + 0.5},${row + 0.5}`;
+    });
+    svg.innerHTML =
+      '<defs><marker id="arrow-head" viewBox="0 0 4 4" refX="1.5" refY="2" markerWidth="2.6" markerHeight="2.6" orient="auto">' +
+      `<path d="M0,0L4,2L0,4z"/></marker></defs><polyline points="${pts.join(' ')}" marker-end="url(#arrow-head)"/>`;
   }
 }

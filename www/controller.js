@@ -17,6 +17,10 @@
 //   controller.toolbarSlot                        element reserved for select#opponent, #level, …
 //   controller.showHint(move)                     highlights a move object's squares (is-hint)
 //                                                 until the game next changes
+//   controller.onView(fn)                         fn(snap) whenever the position shown may have
+//                                                 changed (a change of the game or navigation)
+//   controller.arrow                              squares of an arrow to draw (from, then the
+//                                                 path; the analysis' best move), cleared on change
 //   controller.game                               the current DraughtsGame; replaced (and the old
 //                                                 one freed) on new game or import, so read it
 //                                                 afresh rather than keeping it
@@ -42,6 +46,8 @@ export class Controller {
     this.settings = { autoRotate: false, faceToFace: false };
     this.isComputer = () => false;
     this.listeners = new Set();
+    this.viewListeners = new Set();
+    this.arrow = null;
     this.toolbarSlot = document.getElementById('opponent-controls');
     this.resultShownFor = null;
     this.hint = EMPTY; // squares of a suggested move (from, then its path)
@@ -57,6 +63,8 @@ export class Controller {
     this.snap = this.game.snapshot(this.panels.player(), this.viewPly ?? undefined);
     this.legal = this.snap.legal;
     if (this.snap.view === this.snap.ply) this.viewPly = null;
+    this.arrow = null;
+    for (const fn of this.viewListeners) fn(this.snap);
     return this.snap;
   }
 
@@ -84,6 +92,10 @@ export class Controller {
   newGame(variant) {
     this.load(engine.newGame(variant));
     this.panels.announce(`New ${engine.variantInfo(variant)?.title ?? variant} game. ${engine.SIDE_NAMES[this.snap.turn]} to move.`);
+  }
+
+  onView(fn) {
+    this.viewListeners.add(fn);
   }
 
   onChange(fn) {
@@ -176,6 +188,7 @@ export class Controller {
       lastMove: last ? new Set([last.from, last.to]) : EMPTY,
       movable: this.busy || this.selected != null ? EMPTY : this.movable(),
       hint: this.hint,
+      arrow: this.arrow,
       must: this.must,
     };
     if (this.selected != null) {

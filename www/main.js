@@ -10,6 +10,7 @@ import { attachInput } from './input.js';
 import { askWhoResigns, confirmDialog, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
+import { Analyst } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,7 +23,8 @@ function boot(bindings) {
   const view = new BoardView($('board'));
   const controller = new Controller({ view, panels, storage });
   const computer = new Computer({ controller, panels, storage });
-  window.draughts = { controller, engine, computer }; // for tests
+  const analyst = new Analyst({ controller, computer });
+  window.draughts = { controller, engine, computer, analyst }; // for tests
 
   const settings = storage.loadSettings();
   controller.settings.autoRotate = !!settings.autoRotate;

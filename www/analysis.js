@@ -1,0 +1,198 @@
+// The analysis board and the game review (#analysis-panel). Both run in a worker of their own
+// (engine-worker.js, a second instance of the module the computer's worker uses), so the
+// computer's worker is never blocked or replaced by them. While the computer thinks, the
+// analysis pauses: on a phone's few cores the two searches would halve each other's speed, and
+// the computer's time-limited search would play weaker.
+//
+// Analysis (button#analysis): the engine deepens on the position shown (a past one too, while
+// navigating), one depth per message; the worker is terminated when the toggle goes off, the
+// tab is hidden, or the position shown changes (then a fresh one starts on the new position).
+// Review (button#review): every position of the game at the engine's default depth, with
+// progress and cancel; the moves it judges are marked in #moves and White's evaluation is drawn
+// in svg#eval-chart (a tap there shows that ply). The words, numbers and judgements are the
+// engine's; this file places them.
+
+const $ = (id) => document.getElementById(id);
+const JUDGEMENTS = ['is-inaccuracy', 'is-mistake', 'is-blunder'];
+
+export class Analyst {
+  constructor({ controller, computer }) {
+    this.c = controller;
+    this.computer = computer;
+    this.on = false;
+    this.worker = null;
+    this.key = null; // what the analysis runs on: `${version}:${ply}`, null when stopped
+    this.last = null; // the latest depth found there
+    this.depths = []; // { depth, ms } of the current analysis (for tests and curiosity)
+    this.reviewing = null; // { version, start } while a review runs
+    this.review = null; // { version, chart, verdicts, ms } of the game as reviewed
+    controller.onView(() => queueMicrotask(() => this.sync()));
+    document.addEventListener('visibilitychange', () => this.sync());
+    $('analysis').addEventListener('click', () => {
+      this.on = !this.on;
+      $('analysis').setAttribute('aria-pressed', String(this.on));
+      this.sync();
+    });
+    $('review').addEventListener('click', () => this.startReview());
+    $('review-cancel').addEventListener('click', () => this.stopReview());
+    $('eval-chart').addEventListener('click', (e) => {
+      const r = this.review;
+      if (!r) return;
+      const box = e.currentTarget.getBoundingClientRect();
+      controller.showPly(Math.round(((e.clientX - box.left) / box.width) * (r.chart.length - 1)));
+    });
+  }
+
+  /** Starts, restarts or stops the analysis to match the toggle, the tab and the position shown. */
+  sync() {
+    const c = this.c;
+    const s = c.snap;
+    if (!s) return;
+    if (this.review && this.review.version !== c.version) {
+      this.review = null;
+      this.drawReview();
+    }
+    if (this.reviewing && this.reviewing.version !== c.version) this.stopReview();
+    this.showVerdict();
+    if (this.reviewing) return; // the worker is the review's until it ends
+    const paused = this.computer.job?.kind === 'think';
+    const key = this.on && !document.hidden && !paused ? `${c.version}:${s.view}` : null;
+    if (key === this.key) {
+      if (key && this.last && !c.arrow) this.drawArrow(this.last.move);
+      return;
+    }
+    this.kill();
+    this.key = key;
+    this.last = null;
+    this.depths = [];
+    $('eval').textContent = key ? '…' : this.on && paused ? 'Paused while the computer thinks' : '';
+    $('best-line').textContent = '';
+    $('analysis-depth').textContent = '';
+    if (c.arrow) {
+      c.arrow = null;
+      c.redraw();
+    }
+    if (key) this.spawn({ type: 'analysis', record: c.game.link(), variant: s.variant, ply: s.view });
+  }
+
+  /** A fresh worker on `job` (the module is compiled once, by the computer's warm-up). */
+  async spawn(job) {
+    const token = (this.token = {});
+    await this.computer.warm();
+    if (this.token !== token || !this.computer.wasm) return;
+    const w = (this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' }));
+    w.onmessage = (e) => this.token === token && this.receive(e.data);
+    w.postMessage({ type: 'init', jsUrl: this.computer.jsUrl, wasm: this.computer.wasm });
+    w.postMessage(job);
+  }
+
+  kill() {
+    this.worker?.terminate();
+    this.worker = null;
+    this.token = null;
+  }
+
+  receive(msg) {
+    const c = this.c;
+    if (msg.type === 'depth') {
+      const r = (this.last = msg.result);
+      this.depths.push({ depth: r.depth, ms: r.ms });
+      $('eval').textContent = r.text;
+      $('analysis-depth').textContent = `depth ${r.depth}${r.done ? ' · final' : ''}`;
+      $('best-line').textContent = r.line;
+      this.drawArrow(r.move);
+    } else if (msg.type === 'over') {
+      $('eval').textContent = msg.text;
+    } else if (msg.type === 'progress') {
+      $('review-progress').max = msg.total;
+      $('review-progress').value = msg.done;
+    } else if (msg.type === 'reviewed') {
+      const ms = performance.now() - this.reviewing.start;
+      this.review = { version: this.reviewing.version, ms, ...msg.result };
+      this.endReview();
+      this.drawReview();
+      this.showVerdict();
+    } else if (msg.type === 'error') {
+      this.kill();
+      $('eval').textContent = `The engine failed: ${msg.message}`;
+      if (this.reviewing) this.endReview();
+    }
+  }
+
+  drawArrow(move) {
+    this.c.arrow = [move.from, ...move.path];
+    this.c.redraw();
+  }
+
+  // ----- review -----
+
+  startReview() {
+    const c = this.c;
+    if (this.reviewing || !c.snap.ply) return;
+    this.kill();
+    this.key = null;
+    this.reviewing = { version: c.version, start: performance.now() };
+    $('review-progress').value = 0;
+    document.body.classList.add('is-reviewing');
+    $('review').disabled = true;
+    this.spawn({ type: 'review', record: c.game.link(), variant: c.snap.variant });
+  }
+
+  endReview() {
+    this.kill();
+    this.reviewing = null;
+    document.body.classList.remove('is-reviewing');
+    $('review').disabled = false;
+    this.sync();
+  }
+
+  stopReview() {
+    if (this.reviewing) this.endReview();
+  }
+
+  /** The judged moves' marks in the move list and the evaluation chart (or neither). */
+  drawReview() {
+    for (const b of document.querySelectorAll('#moves [data-ply]')) {
+      b.classList.remove(...JUDGEMENTS);
+      b.removeAttribute('title');
+      b.querySelector('.judgement')?.remove();
+    }
+    const svg = $('eval-chart');
+    const r = this.review;
+    svg.replaceChildren();
+    svg.classList.toggle('is-drawn', !!r);
+    if (!r) return;
+    for (const v of r.verdicts) {
+      const b = document.querySelector(`#moves [data-ply="${v.ply}"]`);
+      if (!b) continue;
+      b.classList.add(`is-${v.judgement}`);
+      b.title = v.text;
+      const mark = document.createElement('span');
+      mark.className = 'judgement';
+      mark.textContent = v.symbol;
+      mark.setAttribute('aria-label', v.text);
+      b.append(mark);
+    }
+    // x: plies, y: 0 (White winning) to 2 (Black winning); White's area is filled.
+    const n = Math.max(1, r.chart.length - 1);
+    svg.setAttribute('viewBox', `0 0 ${n} 2`);
+    const pts = r.chart.map((v, i) => `${i},${(1 - v).toFixed(3)}`).join(' ');
+    svg.innerHTML =
+      `<polygon class="white-area" points="0,2 ${pts} ${r.chart.length - 1},2"/>` +
+      `<line class="mid" x1="0" y1="1" x2="${n}" y2="1"/>` +
+      r.verdicts.map((v) => `<line class="is-${v.judgement}" x1="${v.ply}" x2="${v.ply}" y1="0" y2="2"/>`).join('') +
+      '<line class="at" y1="0" y2="2"/>';
+    this.showVerdict();
+  }
+
+  /** The shown move's judgement under the chart, and the chart's marker at the shown ply. */
+  showVerdict() {
+    const r = this.review;
+    const view = this.c.snap?.view ?? 0;
+    const v = r?.verdicts.find((x) => x.ply === view);
+    $('review-note').textContent = v ? v.text : r ? `Reviewed: ${r.verdicts.length} move${r.verdicts.length === 1 ? '' : 's'} marked` : '';
+    const at = $('eval-chart').querySelector('.at');
+    at?.setAttribute('x1', view);
+    at?.setAttribute('x2', view);
+  }
+}
