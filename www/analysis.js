@@ -54,6 +54,7 @@ export class Analyst {
     }
     if (this.reviewing && this.reviewing.version !== c.version) this.stopReview();
     this.showVerdict();
+    $('review').disabled = !!this.reviewing || !s.ply;
     if (this.reviewing) return; // the worker is the review's until it ends
     const paused = this.computer.job?.kind === 'think';
     const key = this.on && !document.hidden && !paused ? `${c.version}:${s.view}` : null;

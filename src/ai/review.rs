@@ -32,10 +32,11 @@ pub const BLUNDER: i32 = 200;
 /// much, so keeping a forced win (a slower one) loses nothing and throwing one away loses a lot.
 pub const CAP: i32 = 1000;
 
-/// The review's depth by default: a 60-move game of random moves (many captures, so deep
-/// quiescence) takes about 0.8 s natively at 8 plies against 4.8 s at 10 and 27 s at 12; 8
-/// leaves a phone, a few times slower in WebAssembly, well under a minute.
-pub const REVIEW_DEPTH: u32 = 8;
+/// The review's depth by default. A 60-move game of random moves (many captures, so deep
+/// quiescence) took 0.8 s natively at 8 plies, 4.8 s at 10 and 27 s at 12; in Chromium on this
+/// project's 2-core test machine 1.1 s at 8. At 10, a phone a few times slower than that
+/// machine stays well under a minute.
+pub const REVIEW_DEPTH: u32 = 10;
 
 /// How a move compares with the engine's best.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
