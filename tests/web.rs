@@ -684,7 +684,10 @@ fn analysis_deepens_on_the_position_shown() {
         let text = string(&r, "text");
         assert!(text.starts_with(['+', '-', '0']), "{text}");
         let from = get(&get(&r, "move"), "from").as_f64().unwrap();
-        assert!((16.0..=20.0).contains(&from), "a black man moves first: {from}");
+        assert!(
+            (16.0..=20.0).contains(&from),
+            "a black man moves first: {from}"
+        );
     }
     assert!(wasm::AnalysisHandle::new(&g.link(), "international", Some(3)).is_err());
     // A lost position says so, and has nothing to deepen.

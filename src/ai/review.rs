@@ -125,10 +125,10 @@ pub fn for_white(score: i32, side: Color) -> i32 {
 pub fn numbered_line(game: &Game, line: &[Move]) -> String {
     let first = game.variant().rules().first;
     let offset = usize::from(game.start().turn() != first);
-    let mut ply = game.moves().len();
     let mut pos = *game.position();
     let mut out = String::new();
     for (i, m) in line.iter().enumerate() {
+        let ply = game.moves().len() + i;
         let number = game.first_move_number() as usize + (ply + offset) / 2;
         if pos.turn() == first {
             out += &format!("{}{number}. ", if i > 0 { " " } else { "" });
@@ -139,7 +139,6 @@ pub fn numbered_line(game: &Game, line: &[Move]) -> String {
         }
         out += &notation::move_to_text(&pos, m);
         pos.play_unchecked(m);
-        ply += 1;
     }
     out
 }
