@@ -170,6 +170,23 @@ test.describe('analysis and review', on('phone'), () => {
     await expect(page.locator('#review')).toBeEnabled();
   });
 
+  test('analysis in every variant: a legal first move of the line', async ({ app, page }) => {
+    test.setTimeout(180_000);
+    await app.open();
+    await app.press('#analysis');
+    for (const { name } of await app.variants()) {
+      await app.selectOption('variant', name);
+      // The second depth at least: the line belongs to the new game's analysis.
+      await expect.poll(async () => (await depths(page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      const line = await app.text('#best-line');
+      const legal = await legalShown(page);
+      expect(
+        legal.some((m) => m.notation === firstMove(line)),
+        `${name}: ${line} starts with a legal move`,
+      ).toBe(true);
+    }
+  });
+
   test('measured: analysis depth in 1 s and 5 s, review of a 60-move game', async ({ app, page }) => {
     test.setTimeout(300_000);
     await app.open();
