@@ -27,6 +27,7 @@ export class Analyst {
     this.reviewing = null; // { version, start } while a review runs
     this.review = null; // { version, chart, verdicts, ms } of the game as reviewed
     controller.onView(() => queueMicrotask(() => this.sync()));
+    computer.onThinking(() => queueMicrotask(() => this.sync()));
     document.addEventListener('visibilitychange', () => this.sync());
     $('analysis').addEventListener('click', () => {
       this.on = !this.on;

@@ -2,6 +2,7 @@
 // searches, which run in a Web Worker (engine-worker.js) with its own wasm instance so that taps,
 // scrolling and animations stay smooth while it thinks.
 //
+// `onThinking(fn)`: fn(true | false) when it starts or stops thinking (the analysis pauses).
 // It plugs into the controller's hooks only: isComputer(color), onChange(fn), playMove(text),
 // setBusy(), showHint(move). The computer's move is played like a human's (same engine call,
 // same slide); nothing here knows a rule: the worker's engine answers with a move object.
@@ -113,6 +114,7 @@ export class Computer {
     this.wasm = null; // the compiled module (or its URL if compiling here failed), once warm()
     this.wasmReady = null;
     this.worker = null;
+    this.thinkingListeners = new Set(); // fn(on) when the computer starts or stops thinking
 
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
@@ -142,6 +144,10 @@ export class Computer {
   /** Starts a worker (synchronously, once the module is compiled) so that one is always warm. */
   spawn() {
     if (this.wasm) this.worker = new SearchWorker(this.jsUrl, this.wasm);
+  }
+
+  onThinking(fn) {
+    this.thinkingListeners.add(fn);
   }
 
   fillLevels() {
@@ -248,6 +254,7 @@ export class Computer {
 
   setThinking(on) {
     const c = this.controller;
+    for (const fn of this.thinkingListeners) fn(on);
     document.body.classList.toggle('is-thinking', on);
     this.panels.setThinking(on ? this.settings.side : null);
     c.setBusy(on, on ? `Computer is thinking (level ${this.settings.level})…` : '');

@@ -170,6 +170,24 @@ test.describe('analysis and review', on('phone'), () => {
     await expect(page.locator('#review')).toBeEnabled();
   });
 
+  test('the analysis pauses while the computer thinks, then goes on', async ({ app, page }) => {
+    await app.open();
+    await app.press('#analysis');
+    await app.selectOption('opponent', 'computer');
+    await app.selectOption('level', '6');
+    await app.selectOption('side', 'white'); // the computer opens: it thinks at once
+    await page.waitForFunction(
+      () =>
+        document.body.classList.contains('is-thinking') &&
+        document.getElementById('eval').textContent === 'Paused while the computer thinks' &&
+        window.draughts.analyst.worker === null,
+      null,
+      { timeout: 30_000 },
+    );
+    // Its move played, the analysis runs on the new position (Black to move: "1… ").
+    await expect(page.locator('#best-line')).toHaveText(/^1… \S+/, { timeout: 60_000 });
+  });
+
   test('analysis in every variant: a legal first move of the line', async ({ app, page }) => {
     test.setTimeout(180_000);
     await app.open();
