@@ -88,6 +88,17 @@ test.describe('analysis and review', on('phone'), () => {
     await app.press('#flip');
     await expect(page.locator('.board-arrow polyline')).not.toHaveAttribute('points', before);
     await app.press('#flip');
+    // A hidden tab stops it; shown again, it starts afresh.
+    const hide = (hidden) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+        return window.draughts.analyst.worker;
+      }, hidden);
+    expect(await hide(true), 'hidden: the worker is gone').toBeNull();
+    await expect(page.locator('.board-arrow polyline')).toHaveCount(0);
+    await hide(false);
+    await expect(page.locator('.board-arrow polyline')).toHaveCount(1, { timeout: 30_000 });
     // Off: no worker, nothing shown, and nothing arrives afterwards.
     await app.press('#analysis');
     await expect(page.locator('#analysis')).toHaveAttribute('aria-pressed', 'false');
