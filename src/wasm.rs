@@ -24,13 +24,11 @@
 //! hint(g.pdn(), "international", 1000);     // search for at most about a second
 //! ```
 
-use crate::ai::{self, Engine, Level, Limits, SearchResult};
+use crate::ai::Level;
 use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
-use crate::mv::Move;
 use crate::notation;
 use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
-use crate::position::Position;
 use crate::snapshot::{
     ordered_moves, CountsView, MoveTexts, MoveView, PieceView, Snapshot, StatusView,
 };
@@ -610,14 +608,6 @@ pub fn variants() -> JsValue {
     to_js(&v)
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// Milliseconds from the page's (or worker's) time origin: the search's clock, since
-    /// `std::time` does not exist on wasm32-unknown-unknown.
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
-}
-
 /// The computer's levels, weakest first, as `[{ level, name }]` (`{ level: 1, name: "Beginner" }`).
 #[wasm_bindgen]
 pub fn levels() -> JsValue {
@@ -634,48 +624,6 @@ pub fn levels() -> JsValue {
         })
         .collect();
     to_js(&v)
-}
-
-/// What a search found.
-#[derive(Serialize)]
-struct ThoughtView {
-    #[serde(rename = "move")]
-    mv: MoveView,
-    /// Hundredths of a man for the side to move (beyond ±29,000 a forced win or loss); `null`
-    /// for the weak levels, which choose among near-best moves instead of trusting one score.
-    score: Option<i32>,
-    /// Deepest completed iteration (the full-width depth for the weak levels).
-    depth: u32,
-    nodes: f64,
-    /// Nodes per second over `ms`.
-    nps: f64,
-    ms: f64,
-    /// The expected line as move texts, starting with `move`.
-    pv: Vec<String>,
-    /// Whether the side that searched would accept a draw offer, judging by `score`.
-    #[serde(rename = "acceptsDraw")]
-    accepts_draw: bool,
-}
-
-/// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
-/// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
-/// replayed.
-fn game_from_record(record: &str, variant: &str) -> Result<Game, JsError> {
-    let variant = parse_variant(variant)?;
-    let text = record.trim();
-    if text.starts_with('#') {
-        let game = crate::link::read_link(text)
-            .map_err(|e| JsError::new(&format!("Cannot open the link: {e}")))?;
-        if game.variant() != variant {
-            return Err(JsError::new(&format!(
-                "The link is a {} game, not {}",
-                game.variant().title(),
-                variant.title()
-            )));
-        }
-        return Ok(game);
-    }
-    read_record(text, variant, 0).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Whether a pasted or opened text is a FEN position (`"fen"`) or PDN (`"pdn"`): text without
@@ -758,145 +706,205 @@ pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> O
     suggest_variant(text, variant, index.unwrap_or(0)).map(|v| v.name().to_owned())
 }
 
-/// The position to search, or an error when there is nothing to play.
-fn position_to_search(game: &Game) -> Result<&Position, JsError> {
-    let status = game.status();
-    if status.is_over() {
-        return Err(JsError::new(&format!("The game is over ({status})")));
-    }
-    Ok(game.position())
-}
+/// The computer's calls, in the worker's module only (the `engine` feature): the page's own
+/// module leaves the search out.
+#[cfg(feature = "engine")]
+mod search {
+    use super::*;
+    use crate::ai::{self, Engine, Level, Limits, SearchResult};
+    use crate::mv::Move;
+    use crate::position::Position;
 
-fn thought(
-    pos: &Position,
-    best: Move,
-    pv: &[Move],
-    score: Option<i32>,
-    depth: u32,
-    nodes: u64,
-    ms: f64,
-) -> JsValue {
-    let mut texts = Vec::with_capacity(pv.len().max(1));
-    let mut p = *pos;
-    for m in if pv.is_empty() {
-        std::slice::from_ref(&best)
-    } else {
-        pv
-    } {
-        texts.push(notation::move_to_text(&p, m));
-        p.play_unchecked(m);
+    #[wasm_bindgen]
+    extern "C" {
+        /// Milliseconds from the page's (or worker's) time origin: the search's clock, since
+        /// `std::time` does not exist on wasm32-unknown-unknown.
+        #[wasm_bindgen(js_namespace = performance, js_name = now)]
+        fn performance_now() -> f64;
     }
-    let nodes = nodes as f64;
-    to_js(&ThoughtView {
-        mv: MoveView::played(pos, &best),
-        accepts_draw: score.is_some_and(ai::accepts_draw),
-        score,
-        depth,
-        nodes,
-        nps: if ms > 0.0 {
-            (nodes * 1000.0 / ms).round()
+
+    /// What a search found.
+    #[derive(Serialize)]
+    struct ThoughtView {
+        #[serde(rename = "move")]
+        mv: MoveView,
+        /// Hundredths of a man for the side to move (beyond ±29,000 a forced win or loss); `null`
+        /// for the weak levels, which choose among near-best moves instead of trusting one score.
+        score: Option<i32>,
+        /// Deepest completed iteration (the full-width depth for the weak levels).
+        depth: u32,
+        nodes: f64,
+        /// Nodes per second over `ms`.
+        nps: f64,
+        ms: f64,
+        /// The expected line as move texts, starting with `move`.
+        pv: Vec<String>,
+        /// Whether the side that searched would accept a draw offer, judging by `score`.
+        #[serde(rename = "acceptsDraw")]
+        accepts_draw: bool,
+    }
+
+    /// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
+    /// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
+    /// replayed.
+    fn game_from_record(record: &str, variant: &str) -> Result<Game, JsError> {
+        let variant = parse_variant(variant)?;
+        let text = record.trim();
+        if text.starts_with('#') {
+            let game = crate::link::read_link(text)
+                .map_err(|e| JsError::new(&format!("Cannot open the link: {e}")))?;
+            if game.variant() != variant {
+                return Err(JsError::new(&format!(
+                    "The link is a {} game, not {}",
+                    game.variant().title(),
+                    variant.title()
+                )));
+            }
+            return Ok(game);
+        }
+        read_record(text, variant, 0).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The position to search, or an error when there is nothing to play.
+    fn position_to_search(game: &Game) -> Result<&Position, JsError> {
+        let status = game.status();
+        if status.is_over() {
+            return Err(JsError::new(&format!("The game is over ({status})")));
+        }
+        Ok(game.position())
+    }
+
+    fn thought(
+        pos: &Position,
+        best: Move,
+        pv: &[Move],
+        score: Option<i32>,
+        depth: u32,
+        nodes: u64,
+        ms: f64,
+    ) -> JsValue {
+        let mut texts = Vec::with_capacity(pv.len().max(1));
+        let mut p = *pos;
+        for m in if pv.is_empty() {
+            std::slice::from_ref(&best)
         } else {
-            0.0
-        },
-        ms,
-        pv: texts,
-    })
-}
+            pv
+        } {
+            texts.push(notation::move_to_text(&p, m));
+            p.play_unchecked(m);
+        }
+        let nodes = nodes as f64;
+        to_js(&ThoughtView {
+            mv: MoveView::played(pos, &best),
+            accepts_draw: score.is_some_and(ai::accepts_draw),
+            score,
+            depth,
+            nodes,
+            nps: if ms > 0.0 {
+                (nodes * 1000.0 / ms).round()
+            } else {
+                0.0
+            },
+            ms,
+            pv: texts,
+        })
+    }
 
-fn search_view(pos: &Position, r: &SearchResult, ms: f64) -> JsValue {
-    thought(pos, r.best, &r.pv, Some(r.score), r.depth, r.nodes, ms)
-}
+    fn search_view(pos: &Position, r: &SearchResult, ms: f64) -> JsValue {
+        thought(pos, r.best, &r.pv, Some(r.score), r.depth, r.nodes, ms)
+    }
 
-/// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
-/// results), timing the search (not the table's allocation) with `performance.now()`.
-fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsError> {
-    let pos = position_to_search(game)?;
-    let mut engine = Engine::new(tt_mb);
-    let start = performance_now();
-    let r = engine
-        .search(pos, &ai::game_history(game), limits)
-        .ok_or_else(|| JsError::new("No legal move"))?;
-    Ok(search_view(pos, &r, performance_now() - start))
-}
-
-/// A time budget from JavaScript: positive and finite, else none.
-fn budget(ms: Option<f64>) -> Option<f64> {
-    ms.filter(|t| t.is_finite() && *t > 0.0)
-}
-
-/// The move the computer plays at `level` (1–6) in the game's current position:
-/// `{ move, score, depth, nodes, nps, ms, pv }`. `record` is the game's PDN (moves played so
-/// far; repetitions count) or a FEN. Levels 1–3 search to a fixed depth and err on purpose,
-/// seeded by `seed` (same seed, same move); levels 4–6 think for their time (about 0.25, 1 and
-/// 3 s), or for `time_ms` when given. Blocks until done: call it from a worker.
-///
-/// # Errors
-/// An unknown variant or level, a record that does not read, or a game that is over.
-#[wasm_bindgen]
-pub fn think(
-    record: &str,
-    variant: &str,
-    level: u8,
-    seed: Option<u32>,
-    time_ms: Option<f64>,
-) -> Result<JsValue, JsError> {
-    init();
-    let level = Level::new(level)
-        .ok_or_else(|| JsError::new(&format!("Unknown level {level}: levels are 1 to 6")))?;
-    let game = game_from_record(record, variant)?;
-    let clock = performance_now;
-    if level.is_noisy() {
-        let pos = position_to_search(&game)?;
-        let mut engine = Engine::new(2);
+    /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
+    /// results), timing the search (not the table's allocation) with `performance.now()`.
+    fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsError> {
+        let pos = position_to_search(game)?;
+        let mut engine = Engine::new(tt_mb);
         let start = performance_now();
-        let history = ai::game_history(&game);
-        let seed = u64::from(seed.unwrap_or(0));
-        let best = ai::choose_move(&mut engine, pos, &history, level, seed, Some(&clock))
+        let r = engine
+            .search(pos, &ai::game_history(game), limits)
             .ok_or_else(|| JsError::new("No legal move"))?;
-        let ms = performance_now() - start;
-        let depth = level.settings().depth;
-        return Ok(thought(pos, best, &[], None, depth, engine.nodes(), ms));
+        Ok(search_view(pos, &r, performance_now() - start))
     }
-    let mut limits = level.limits(Some(&clock));
-    if let Some(t) = budget(time_ms) {
-        limits.time_ms = Some(t);
-    }
-    run_search(&game, 16, &limits)
-}
 
-/// The move the strongest level would play for the side to move, searching for about
-/// `time_ms` (default 1000): `{ move, score, depth, nodes, nps, ms, pv }`. Blocks until done.
-///
-/// # Errors
-/// As [`think`].
-#[wasm_bindgen]
-pub fn hint(record: &str, variant: &str, time_ms: Option<f64>) -> Result<JsValue, JsError> {
-    init();
-    let game = game_from_record(record, variant)?;
-    let clock = performance_now;
-    let mut limits = Level::MASTER.limits(Some(&clock));
-    limits.time_ms = Some(budget(time_ms).unwrap_or(1000.0));
-    run_search(&game, 16, &limits)
-}
-
-/// A search to exactly `depth` plies (1–64) with no time or node limit, for measuring the
-/// engine: `{ move, score, depth, nodes, nps, ms, pv }`. Blocks until done.
-///
-/// # Errors
-/// As [`think`], or a depth outside 1–64.
-#[wasm_bindgen]
-pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsError> {
-    init();
-    if !(1..=ai::MAX_DEPTH).contains(&depth) {
-        return Err(JsError::new(&format!(
-            "Depth {depth} is out of range: 1 to {}",
-            ai::MAX_DEPTH
-        )));
+    /// A time budget from JavaScript: positive and finite, else none.
+    fn budget(ms: Option<f64>) -> Option<f64> {
+        ms.filter(|t| t.is_finite() && *t > 0.0)
     }
-    let game = game_from_record(record, variant)?;
-    let limits = Limits {
-        depth: Some(depth),
-        ..Default::default()
-    };
-    run_search(&game, 16, &limits)
+
+    /// The move the computer plays at `level` (1–6) in the game's current position:
+    /// `{ move, score, depth, nodes, nps, ms, pv }`. `record` is the game's PDN (moves played so
+    /// far; repetitions count) or a FEN. Levels 1–3 search to a fixed depth and err on purpose,
+    /// seeded by `seed` (same seed, same move); levels 4–6 think for their time (about 0.25, 1 and
+    /// 3 s), or for `time_ms` when given. Blocks until done: call it from a worker.
+    ///
+    /// # Errors
+    /// An unknown variant or level, a record that does not read, or a game that is over.
+    #[wasm_bindgen]
+    pub fn think(
+        record: &str,
+        variant: &str,
+        level: u8,
+        seed: Option<u32>,
+        time_ms: Option<f64>,
+    ) -> Result<JsValue, JsError> {
+        init();
+        let level = Level::new(level)
+            .ok_or_else(|| JsError::new(&format!("Unknown level {level}: levels are 1 to 6")))?;
+        let game = game_from_record(record, variant)?;
+        let clock = performance_now;
+        if level.is_noisy() {
+            let pos = position_to_search(&game)?;
+            let mut engine = Engine::new(2);
+            let start = performance_now();
+            let history = ai::game_history(&game);
+            let seed = u64::from(seed.unwrap_or(0));
+            let best = ai::choose_move(&mut engine, pos, &history, level, seed, Some(&clock))
+                .ok_or_else(|| JsError::new("No legal move"))?;
+            let ms = performance_now() - start;
+            let depth = level.settings().depth;
+            return Ok(thought(pos, best, &[], None, depth, engine.nodes(), ms));
+        }
+        let mut limits = level.limits(Some(&clock));
+        if let Some(t) = budget(time_ms) {
+            limits.time_ms = Some(t);
+        }
+        run_search(&game, 16, &limits)
+    }
+
+    /// The move the strongest level would play for the side to move, searching for about
+    /// `time_ms` (default 1000): `{ move, score, depth, nodes, nps, ms, pv }`. Blocks until done.
+    ///
+    /// # Errors
+    /// As [`think`].
+    #[wasm_bindgen]
+    pub fn hint(record: &str, variant: &str, time_ms: Option<f64>) -> Result<JsValue, JsError> {
+        init();
+        let game = game_from_record(record, variant)?;
+        let clock = performance_now;
+        let mut limits = Level::MASTER.limits(Some(&clock));
+        limits.time_ms = Some(budget(time_ms).unwrap_or(1000.0));
+        run_search(&game, 16, &limits)
+    }
+
+    /// A search to exactly `depth` plies (1–64) with no time or node limit, for measuring the
+    /// engine: `{ move, score, depth, nodes, nps, ms, pv }`. Blocks until done.
+    ///
+    /// # Errors
+    /// As [`think`], or a depth outside 1–64.
+    #[wasm_bindgen]
+    pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsError> {
+        init();
+        if !(1..=ai::MAX_DEPTH).contains(&depth) {
+            return Err(JsError::new(&format!(
+                "Depth {depth} is out of range: 1 to {}",
+                ai::MAX_DEPTH
+            )));
+        }
+        let game = game_from_record(record, variant)?;
+        let limits = Limits {
+            depth: Some(depth),
+            ..Default::default()
+        };
+        run_search(&game, 16, &limits)
+    }
 }

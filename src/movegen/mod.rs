@@ -8,7 +8,11 @@
 //! shifts for the variants whose rules they cover, and are proven equal to [`rules`] by the
 //! property tests and the fuzz targets.
 
+// Without the `engine` feature (the page's own wasm module) moves come from the rules generator
+// alone: the fast paths then serve only perft and the search, which that module does not export.
+#[cfg_attr(not(feature = "engine"), allow(dead_code))]
 pub(crate) mod fast;
+#[cfg_attr(not(feature = "engine"), allow(dead_code))]
 pub(crate) mod frisian;
 pub(crate) mod rules;
 
@@ -29,9 +33,11 @@ impl Position {
     /// where the game is over by the variant's own rule (a king crowned in Breakthrough) has
     /// none.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        if !fast::legal_moves_into(self, out) && !frisian::legal_moves_into(self, out) {
-            rules::legal_moves_into(self, out);
+        #[cfg(feature = "engine")]
+        if fast::legal_moves_into(self, out) || frisian::legal_moves_into(self, out) {
+            return;
         }
+        rules::legal_moves_into(self, out);
     }
 
     /// The legal moves by the rules generator alone, never the fast paths (for tests that
@@ -45,8 +51,10 @@ impl Position {
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        fast::has_capture(self)
-            .or_else(|| frisian::has_capture(self))
-            .unwrap_or_else(|| rules::has_capture(self))
+        #[cfg(feature = "engine")]
+        if let Some(answer) = fast::has_capture(self).or_else(|| frisian::has_capture(self)) {
+            return answer;
+        }
+        rules::has_capture(self)
     }
 }
