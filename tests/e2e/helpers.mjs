@@ -312,15 +312,36 @@ export function watchMainThread(page) {
   });
 }
 
-/** Flips the board and back in one task while the computer thinks: ms taken, -1 if no flip. */
-export function flipTwice(page) {
-  return page.evaluate(() => {
-    const board = document.getElementById('board');
-    const t = performance.now();
-    document.getElementById('flip').click();
-    const flipped = board.classList.contains('is-flipped') && board.firstElementChild.getBoundingClientRect().top > 0;
-    document.getElementById('flip').click();
-    board.firstElementChild.getBoundingClientRect(); // forces the layout
-    return flipped ? performance.now() - t : -1;
-  });
+/**
+ * Flips the board and back in one task while the computer thinks: ms taken, -1 if no flip. Runs
+ * in the page (pass it to thinkingThen()).
+ */
+export function flipTwice() {
+  const board = document.getElementById('board');
+  const t = performance.now();
+  document.getElementById('flip').click();
+  const flipped = board.classList.contains('is-flipped') && board.firstElementChild.getBoundingClientRect().top > 0;
+  document.getElementById('flip').click();
+  board.firstElementChild.getBoundingClientRect(); // forces the layout
+  return flipped ? performance.now() - t : -1;
+}
+
+/**
+ * Waits until the computer thinks, then at once, in the same task of the page (so the search
+ * cannot end in between, however fast the machine), reads the computer's card (`cardSel`), runs
+ * `fns` (functions run in the page, in order) and says whether it is still thinking afterwards.
+ * Resolves to `{ card, results, stillThinking }`.
+ */
+export async function thinkingThen(page, cardSel, ...fns) {
+  const handle = await page.waitForFunction(
+    ([sel, srcs]) => {
+      if (!document.body.classList.contains('is-thinking')) return false;
+      const card = document.querySelector(sel).innerText;
+      const results = srcs.map((src) => new Function(`return (${src})`)()());
+      return { card, results, stillThinking: document.body.classList.contains('is-thinking') };
+    },
+    [cardSel, fns.map((f) => f.toString())],
+    { timeout: 60_000 },
+  );
+  return handle.jsonValue();
 }
