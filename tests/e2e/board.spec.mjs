@@ -49,6 +49,7 @@ test.describe('board', on('desktop', 'phone'), () => {
     await app.sq(19).focus();
     await page.keyboard.press(' ');
     await app.count('black', 19);
-    expect(await app.text('#announcer'), 'announced').toMatch(/White played 28x19/);
+    // The live region is emptied, then filled on the next animation frame.
+    await expect(page.locator('#announcer'), 'announced').toHaveText(/White played 28x19/);
   });
 });
