@@ -149,13 +149,11 @@ export class App {
     return this.page.$eval(sel, (e) => getComputedStyle(e).transform.startsWith('matrix(-1'));
   }
 
-  /** A screenshot kept in the output directory as `<project>-<name>.png` and attached. */
+  /** A screenshot kept as `screens/<project>-<name>.png` in the output directory (target/e2e/). */
   async shot(name) {
     const dir = join(this.outputDir, 'screens');
     mkdirSync(dir, { recursive: true });
-    const path = join(dir, `${this.project}-${name}.png`);
-    await this.page.screenshot({ path });
-    await test.info().attach(name, { path, contentType: 'image/png' });
+    await this.page.screenshot({ path: join(dir, `${this.project}-${name}.png`) });
   }
 
   // ----- page internals (window.draughts): keep every use here -----
