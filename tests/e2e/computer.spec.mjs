@@ -27,6 +27,7 @@ test.describe('against the computer', on('phone'), () => {
   test('a full game against level 1 (English), played by taps, to the result dialog', async ({ app, page }) => {
     // No wall-clock limit: the ply limit below stops a game that does not end.
     test.setTimeout(600_000);
+    await app.recordResultDialog();
     await app.open();
     // The computer takes White at level 1 before the English game starts: the player is Black
     // and moves first.
@@ -78,7 +79,7 @@ test.describe('against the computer', on('phone'), () => {
     }
     expect([hinted, undone, reloaded], 'the hint, the undo and the reload happened').toEqual([true, true, true]);
     const plies = (await app.game()).ply;
-    await page.waitForSelector('dialog#result[open]');
+    await app.waitForResult();
     const r = await app.text('dialog#result');
     // Against the computer the dialog speaks to the player.
     expect(await app.text('#result-title'), 'result title').toMatch(/^(You win|You lose|Draw)$/);

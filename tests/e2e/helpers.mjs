@@ -156,6 +156,38 @@ export class App {
     await this.page.screenshot({ path: join(dir, `${this.project}-${name}.png`) });
   }
 
+  /**
+   * Records every showModal() and close() of the result dialog (with the caller) from the next
+   * page load on, for waitForResult() to report if the dialog does not show. Call before open().
+   */
+  async recordResultDialog() {
+    await this.page.addInitScript(() => {
+      const log = (window.__resultDialog = []);
+      const P = HTMLDialogElement.prototype;
+      for (const k of ['showModal', 'show', 'close']) {
+        const f = P[k];
+        P[k] = function (...a) {
+          if (this.id === 'result') log.push(`${k} (open: ${this.open}) from ${new Error().stack.split('\n').slice(2, 5).join(' < ')}`);
+          return f.apply(this, a);
+        };
+      }
+      addEventListener('DOMContentLoaded', () => {
+        const d = document.getElementById('result');
+        for (const ev of ['close', 'cancel']) d?.addEventListener(ev, () => log.push(`${ev} event`));
+      });
+    });
+  }
+
+  /** Waits for the result dialog; on a timeout says what happened to it (recordResultDialog()). */
+  async waitForResult() {
+    try {
+      await this.page.waitForSelector('dialog#result[open]');
+    } catch (e) {
+      const log = await this.page.evaluate(() => window.__resultDialog?.join('\n  ') ?? 'not recorded').catch(() => '?');
+      throw new Error(`${e.message.split('\n')[0]}\nthe result dialog's calls:\n  ${log}`);
+    }
+  }
+
   // ----- page internals (window.draughts): keep every use here -----
 
   /** The game's FEN. */

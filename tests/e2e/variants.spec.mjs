@@ -120,6 +120,7 @@ test.describe('every variant', on('phone'), () => {
       test(`${name}: a game by taps against the computer (level 1) to the result dialog`, async ({ app, page }) => {
         // No wall-clock limit: the ply limit below stops a game that does not end.
         test.setTimeout(300_000);
+        await app.recordResultDialog();
         await app.open();
         const v = (await app.variants()).find((x) => x.name === name);
         const player = v.first; // the player moves first; the computer has the other side
@@ -138,7 +139,7 @@ test.describe('every variant', on('phone'), () => {
           expect(ply, `${name}: game still going after ${ply} plies`).toBeLessThan(400);
           await app.tapMove(GIVE_AWAY);
         }
-        await page.waitForSelector('dialog#result[open]');
+        await app.waitForResult();
         const st = await app.resultFor(player);
         const title = await app.text('#result-title');
         const reason = await app.text('#result-reason');
