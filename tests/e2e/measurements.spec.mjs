@@ -87,7 +87,12 @@ test.describe('phone, against the computer', () => {
     await page.waitForSelector('body.is-thinking');
     await page.evaluate(() => (window.__frames.on = true));
     // The flips are a task of their own, as a tap's would be (the think lasts a second or more).
-    const flipMs = await page.evaluate(flipTwice);
+    const flip = await page.evaluate((src) => {
+      const t0 = performance.now();
+      const ms = new Function(`return (${src})`)()();
+      return { t0, t1: performance.now(), ms };
+    }, flipTwice.toString());
+    const flipMs = flip.ms;
     expect(flipMs, 'flip works while the computer thinks').toBeGreaterThanOrEqual(0);
     await page.waitForFunction(() => !document.body.classList.contains('is-thinking'), null, { timeout: 60_000 });
     await page.evaluate(() => (window.__frames.on = false));
@@ -100,11 +105,16 @@ test.describe('phone, against the computer', () => {
     });
     const stats = (await app.searches()).at(-1);
     const longest = m.during.reduce((a, t) => Math.max(a, t.duration), 0);
+    // The test's own flips (two forced layouts of the board in one task) pass 50 ms on a busy
+    // machine: that task is reported in the figures but is not the search's doing.
+    const isFlip = (t) => t.start <= flip.t1 && t.start + t.duration >= flip.t0;
+    const others = m.during.filter((t) => !isFlip(t));
     measured('computer', `level 6 think (International, after 32-28): depth ${stats.depth}, ${stats.nodes} nodes`, `${m.think.toFixed(0)} ms`);
-    measured('computer', 'long tasks (> 50 ms) on the main thread during that think', m.during.length ? `${m.during.length}, longest ${longest.toFixed(0)} ms` : 'none');
+    const flipTask = m.during.length > others.length ? ' (one is the test’s two flips)' : '';
+    measured('computer', 'long tasks (> 50 ms) on the main thread during that think', m.during.length ? `${m.during.length}, longest ${longest.toFixed(0)} ms${flipTask}` : 'none');
     measured('computer', `longest gap between frames during that think (${m.frames.count} frames)`, `${m.frames.max.toFixed(0)} ms`);
     measured('computer', 'two flips of the board during that think (handlers and layout)', `${flipMs.toFixed(1)} ms`);
-    expect(m.during, 'no long task during the think').toEqual([]);
+    expect(others, 'no long task during the think (but the flips the test asked for)').toEqual([]);
   });
 
   test(`search speed in wasm and natively (International start, depth ${NPS_DEPTH})`, async ({ app }) => {
