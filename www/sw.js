@@ -25,8 +25,9 @@ const PAGE = new URL('./', self.location).href;
 /** The page's own files and the hashed files its HTML references, as absolute URLs. */
 function references(html) {
   const refs = new Set(MODULES.map((u) => new URL(u, PAGE).href));
-  for (const m of html.matchAll(/(?:href|src)="([^"#]+)"|'(\.\/[^']+)'/g)) {
-    const url = m[1] || m[2];
+  // Attribute values quoted or not (Trunk minifies the page), and the loader's './…' strings.
+  for (const m of html.matchAll(/(?:href|src)=(?:"([^"#]+)"|([^\s>"'#]+))|'(\.\/[^']+)'/g)) {
+    const url = m[1] || m[2] || m[3];
     if (!url.startsWith('data:') && !/^[a-z]+:\/\//i.test(url)) refs.add(new URL(url, PAGE).href);
   }
   return refs;

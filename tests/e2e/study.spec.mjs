@@ -35,7 +35,7 @@ test.describe('study and share', on('phone', 'desktop'), () => {
     await app.press('#nav-next');
     await expect(page.locator('#moves [data-ply="2"]')).toHaveClass(/is-current/);
     await app.press('#nav-first');
-    await expect(page.locator('#past-text')).toContainText('start');
+    await expect(page.locator('#past-text')).toContainText('Start');
     await expect(page.locator('#board .piece')).toHaveCount(40);
     if (!app.touch) {
       await page.locator('#moves-title').click();
@@ -147,8 +147,24 @@ test.describe('study and share', on('phone', 'desktop'), () => {
     await app.shot('editor');
     await app.press('#edit-play');
     await expect(page.locator('#editor')).toBeHidden();
-    expect(await app.fen()).toBe('W:W28:B23,K1');
+    expect(await app.fen(), 'the FEN as the engine writes it').toBe('W:W28:BK1,23');
     // It plays: White must take 28x19.
     await app.play([[28, 19]]);
+  });
+});
+
+test.describe('a past position on small screens', on('small-phone', 'landscape'), () => {
+  test('the banner covers no control, and the move buttons stay usable', async ({ app, page }) => {
+    await app.open();
+    await app.play(OPENING.slice(0, 2));
+    await app.press('#moves [data-ply="1"]');
+    await expect(page.locator('#past-banner')).toBeVisible();
+    await app.shot('past-position');
+    // A tap would fail if the banner lay over these buttons.
+    await app.press('#nav-next');
+    await expect(page.locator('#past-banner')).toBeHidden();
+    await app.press('#nav-prev');
+    await app.press('#back-to-game');
+    await expect(page.locator('#past-banner')).toBeHidden();
   });
 });
