@@ -709,6 +709,9 @@ pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> O
 /// The computer's calls, in the worker's module only (the `engine` feature): the page's own
 /// module leaves the search out.
 #[cfg(feature = "engine")]
+pub use search::{analyse, hint, think};
+
+#[cfg(feature = "engine")]
 mod search {
     use super::*;
     use crate::ai::{self, Engine, Level, Limits, SearchResult};
