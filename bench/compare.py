@@ -275,6 +275,8 @@ def compare_newer(args, cores):
     ratios = []
     legend = []
     for variant, where, fen, depth in NEWER:
+        if args.variants and variant not in args.variants:
+            continue
         label = f"{variant} {where}"
         if where != "start":
             legend.append(f"  {label}: {fen}")
@@ -316,6 +318,8 @@ def main():
                          "the newer variants are compared with py-draughts only")
     ap.add_argument("--only", choices=["py-draughts", "newer"],
                     help="run one table only: the first (py-draughts) or the newer variants")
+    ap.add_argument("--variants", type=lambda s: s.split(","),
+                    help="newer variants to compare, comma-separated (e.g. frisian,frysk)")
     ap.add_argument("--quick", action="store_true", help="short run (CI smoke test)")
     args = ap.parse_args()
     if args.quick:

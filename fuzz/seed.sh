@@ -8,7 +8,9 @@ ROOT="$(dirname "$FUZZ")"
 python3 - "$ROOT" "$FUZZ/corpus" <<'PY'
 import hashlib, os, pathlib, random, sys
 root, corpus = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-variants = ["international", "english", "russian", "brazilian"]  # Variant::ALL order
+variants = ["international", "english", "russian", "brazilian", "frisian", "frysk",
+            "antidraughts", "breakthrough", "italian", "spanish", "portuguese", "czech", "pool",
+            "turkish"]  # Variant::ALL order
 
 def put(target, data):
     d = corpus / target

@@ -4,9 +4,8 @@
 //! move, so the rules, the board geometry and the direction of play are constants all the way
 //! down; elsewhere it walks the public API (`legal_moves_into` and `play_unchecked`).
 
-use crate::movegen::fast::{
-    count_moves, for_each_child, per_variant, CaptureKey, PerVariant, Spec,
-};
+use crate::movegen::fast::{per_variant, CaptureKey, Diagonal, PerVariant, Spec};
+use crate::movegen::{frisian, Tree};
 use crate::mv::Move;
 use crate::position::Position;
 use crate::square::Color;
@@ -18,6 +17,9 @@ pub const MAX_PERFT_THREADS: usize = 256;
 
 /// Counts the leaves of the move tree `depth` plies deep (bulk-counting the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if frisian::covers_variant(pos.variant()) {
+        return perft_tree::<frisian::Frisian>(pos, depth);
+    }
     per_variant(pos, Perft { depth }).unwrap_or_else(|| {
         let mut lists: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
         perft_by_rules(pos, depth, &mut lists)
@@ -52,12 +54,17 @@ impl PerVariant for Perft {
     type Output = u64;
 
     fn run<S: Spec>(self, pos: &Position) -> u64 {
-        // One scratch list of captures per remaining ply.
-        let mut stack: Vec<Vec<CaptureKey>> = (0..self.depth.max(1)).map(|_| Vec::new()).collect();
-        match pos.turn() {
-            Color::White => perft_with::<S, White>(pos, self.depth, &mut stack),
-            Color::Black => perft_with::<S, Black>(pos, self.depth, &mut stack),
-        }
+        perft_tree::<Diagonal<S>>(pos, self.depth)
+    }
+}
+
+/// Perft through the fast path `T`.
+fn perft_tree<T: Tree>(pos: &Position, depth: u32) -> u64 {
+    // One scratch list of captures per remaining ply.
+    let mut stack: Vec<Vec<CaptureKey>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
+    match pos.turn() {
+        Color::White => perft_with::<T, White>(pos, depth, &mut stack),
+        Color::Black => perft_with::<T, Black>(pos, depth, &mut stack),
     }
 }
 
@@ -80,25 +87,25 @@ impl Side for Black {
     type Other = White;
 }
 
-fn perft_with<S: Spec, C: Side>(pos: &Position, depth: u32, stack: &mut [Vec<CaptureKey>]) -> u64 {
+fn perft_with<T: Tree, C: Side>(pos: &Position, depth: u32, stack: &mut [Vec<CaptureKey>]) -> u64 {
     // A copy whose side to move the optimiser sees as a constant.
     let pos = pos.with_turn(C::COLOR);
     let (keys, rest) = stack.split_first_mut().expect("stack has depth entries");
     match depth {
         0 => 1,
-        1 => count_moves::<S>(&pos, keys) as u64,
+        1 => T::count_moves(&pos, keys) as u64,
         2 => {
             let (leaf_keys, _) = rest.split_first_mut().expect("stack has depth entries");
             let mut total = 0;
-            for_each_child::<S>(&pos, keys, |child| {
-                total += count_moves::<S>(&child.with_turn(C::Other::COLOR), leaf_keys) as u64
+            T::for_each_child(&pos, keys, |child| {
+                total += T::count_moves(&child.with_turn(C::Other::COLOR), leaf_keys) as u64
             });
             total
         }
         _ => {
             let mut total = 0;
-            for_each_child::<S>(&pos, keys, |child| {
-                total += perft_with::<S, C::Other>(child, depth - 1, rest)
+            T::for_each_child(&pos, keys, |child| {
+                total += perft_with::<T, C::Other>(child, depth - 1, rest)
             });
             total
         }

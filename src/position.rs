@@ -29,7 +29,7 @@ pub(crate) struct Streak {
 
 impl Streak {
     /// The non-capturing moves in a row of the king on `bit` (0 if it is not this king).
-    fn of(self, bit: u8) -> u8 {
+    pub(crate) fn of(self, bit: u8) -> u8 {
         if self.moves > 0 && self.bit == bit {
             self.moves
         } else {

@@ -388,9 +388,19 @@ impl Geometry {
     }
 
     /// The cells beyond `bit` in direction `dir`, up to the edge of the board.
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     pub const fn ray(self, bit: u8, dir: Dir) -> Bitboard {
         Bitboard(self.t().rays[bit as usize & 63][dir as usize])
+    }
+
+    /// The cells beyond `bit` in direction `dir`, up to the edge of the board. The web build
+    /// computes the table of rays when first asked rather than carrying it in the module
+    /// (20 KB, 3.6 KB of the gzipped download).
+    #[cfg(target_arch = "wasm32")]
+    #[inline]
+    pub fn ray(self, bit: u8, dir: Dir) -> Bitboard {
+        Bitboard(rays()[self.index()][bit as usize & 63][dir as usize])
     }
 
     /// Row from the top, 0-based.
@@ -476,8 +486,31 @@ struct Tables {
     steps: [i8; 8],
     /// The neighbour of each bit in each direction (`Dir as usize`), or `NONE`.
     next: [[u8; 8]; 64],
-    /// Cells beyond each cell in each direction, up to the edge.
+    /// Cells beyond each cell in each direction, up to the edge (see [`Geometry::ray`] for
+    /// the web build's).
+    #[cfg(not(target_arch = "wasm32"))]
     rays: [[u64; 8]; 64],
+}
+
+/// Every board's rays, computed on first use from the neighbours.
+#[cfg(target_arch = "wasm32")]
+fn rays() -> &'static [[[u64; 8]; 64]; 5] {
+    static RAYS: std::sync::OnceLock<Box<[[[u64; 8]; 64]; 5]>> = std::sync::OnceLock::new();
+    RAYS.get_or_init(|| {
+        let mut rays = Box::new([[[0; 8]; 64]; 5]);
+        for g in Geometry::ALL {
+            for bit in g.mask() {
+                for dir in Dir::ALL {
+                    let mut at = bit;
+                    while let Some(b) = g.next(at, dir) {
+                        rays[g.index()][bit as usize][dir as usize] |= 1 << b;
+                        at = b;
+                    }
+                }
+            }
+        }
+        rays
+    })
 }
 
 /// Boards of dark squares use a padded layout: one ghost bit after every two rows, so that each
@@ -500,6 +533,7 @@ const fn tables(size: u8, cells: Cells, from_white: bool) -> Tables {
         bottom_row: 0,
         steps: [0; 8],
         next: [[NONE; 8]; 64],
+        #[cfg(not(target_arch = "wasm32"))]
         rays: [[0; 8]; 64],
     };
     let mut i = 0;
@@ -556,7 +590,10 @@ const fn tables(size: u8, cells: Cells, from_white: bool) -> Tables {
                     t.next[bit][d] = b;
                     first = false;
                 }
-                t.rays[bit][d] |= 1 << b;
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    t.rays[bit][d] |= 1 << b;
+                }
                 r += dr;
                 c += dc;
             }

@@ -43,7 +43,12 @@ fn played_position() -> impl Strategy<Value = Position> {
 /// would stand on their promotion row become kings; each side keeps at most its starting
 /// number of pieces).
 fn random_setup() -> impl Strategy<Value = Position> {
-    (variant(), any::<bool>(), prop::collection::vec(0u8..16, 64)).prop_map(
+    setup_of(variant())
+}
+
+/// [`random_setup`] for the variants `variants` draws.
+fn setup_of(variants: impl Strategy<Value = Variant>) -> impl Strategy<Value = Position> {
+    (variants, any::<bool>(), prop::collection::vec(0u8..16, 64)).prop_map(
         |(variant, white_to_move, cells)| {
             let g = variant.geometry();
             let max = variant.rules().start_men() as usize;
@@ -89,6 +94,49 @@ fn random_setup() -> impl Strategy<Value = Position> {
 /// Either kind of position.
 fn position() -> impl Strategy<Value = Position> {
     prop_oneof![played_position(), random_setup()]
+}
+
+/// A Frisian or Frysk! position for the Frisian fast path: a random setup (kings and men of
+/// both sides, so captures along rows and columns and ties of value between a king's capture
+/// and a man's abound), then a few plies in which each side moves the king it moved last
+/// whenever it may, so that a king often stands at or near the limit of moves in a row.
+fn frisian_position() -> impl Strategy<Value = Position> {
+    (
+        setup_of(prop::sample::select(vec![Variant::Frisian, Variant::Frysk])),
+        prop::collection::vec(any::<u16>(), 0..10),
+    )
+        .prop_map(|(mut pos, choices)| {
+            let mut last_king = [None, None];
+            for c in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let side = (pos.turn() == Color::Black) as usize;
+                let same_king: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| !m.is_capture() && Some(m.from()) == last_king[side])
+                    .collect();
+                let kings: Vec<&Move> = moves
+                    .iter()
+                    .filter(|m| {
+                        !m.is_capture()
+                            && matches!(pos.piece_at(m.from()), Some(p) if p.role == Role::King)
+                    })
+                    .collect();
+                let m = *if !same_king.is_empty() {
+                    same_king[c as usize % same_king.len()]
+                } else if !kings.is_empty() && c % 4 != 0 {
+                    kings[c as usize % kings.len()]
+                } else {
+                    &moves[c as usize % moves.len()]
+                };
+                let king = matches!(pos.piece_at(m.from()), Some(p) if p.role == Role::King);
+                last_king[side] = (king && !m.is_capture()).then(|| m.to());
+                pos.play_unchecked(&m);
+            }
+            pos
+        })
 }
 
 /// A position of one of the four variants the reference generator below knows.
@@ -501,6 +549,41 @@ proptest! {
         prop_assert_eq!(by_rules.len(), rules.len(), "{:?} lists a move twice", pos);
         for m in &by_rules {
             prop_assert_eq!(m.path().len(), m.captures().len().max(1), "{:?} {:?}", pos, m);
+        }
+    }
+
+    /// The Frisian fast path against the rules generator, with kings near their limit of moves
+    /// in a row: the moves, and perft (whose children carry the count of a king's moves) against
+    /// the tree the rules generator and `play_unchecked` walk.
+    #[test]
+    fn frisian_fast_path_matches_the_rules_generator(pos in frisian_position()) {
+        fn walk(pos: &Position, depth: u32) -> u64 {
+            let legal = pos.legal_moves_by_rules();
+            if depth == 1 {
+                return legal.len() as u64;
+            }
+            legal
+                .iter()
+                .map(|m| {
+                    let mut next = *pos;
+                    next.play_unchecked(m);
+                    walk(&next, depth - 1)
+                })
+                .sum()
+        }
+        let fast: BTreeSet<Key> = pos.legal_moves().iter().map(key).collect();
+        let by_rules = pos.legal_moves_by_rules();
+        let rules: BTreeSet<Key> = by_rules.iter().map(key).collect();
+        prop_assert_eq!(&fast, &rules, "{:?}", pos);
+        prop_assert_eq!(pos.legal_moves().len(), rules.len(), "{:?}", pos);
+        // The same route, too, where several lead to the same result (the page shows it).
+        let routes = |moves: &[Move]| -> BTreeSet<String> {
+            moves.iter().map(Move::full_notation).collect()
+        };
+        prop_assert_eq!(routes(&pos.legal_moves()), routes(&by_rules), "{:?}", pos);
+        prop_assert_eq!(pos.has_capture(), by_rules.iter().any(|m| m.is_capture()), "{:?}", pos);
+        for depth in 1..=3 {
+            prop_assert_eq!(perft(&pos, depth), walk(&pos, depth), "{:?} depth {}", pos, depth);
         }
     }
 

@@ -33,18 +33,13 @@ export function validOpponent(o) {
 }
 
 /**
- * The URLs of the wasm-bindgen module and its .wasm file, as Trunk's loader in index.html names
- * them (the names carry content hashes), resolved against the page so that any sub-path works.
+ * The URLs of the computer's wasm module (built with the search, unlike the page's own) and its
+ * .wasm file, from the two links scripts/build-engine puts in the page (their names carry a
+ * content hash), resolved against the page so that any sub-path works.
  */
 export function wasmUrls(doc = document) {
-  const abs = (u) => new URL(u, doc.baseURI).href;
-  for (const s of doc.querySelectorAll('script[type="module"]:not([src])')) {
-    const js = s.textContent.match(/from\s+['"]([^'"]+\.js)['"]/);
-    const wasm = s.textContent.match(/module_or_path:\s*['"]([^'"]+\.wasm)['"]/);
-    if (js && wasm) return { jsUrl: abs(js[1]), wasmUrl: abs(wasm[1]) };
-  }
-  const js = doc.querySelector('link[rel="modulepreload"][href$=".js"]');
-  const wasm = doc.querySelector('link[rel="preload"][href$=".wasm"]');
+  const js = doc.querySelector('link[rel="x-draughts-engine"]');
+  const wasm = doc.querySelector('link[rel="x-draughts-engine-wasm"]');
   if (js && wasm) return { jsUrl: js.href, wasmUrl: wasm.href };
   throw new Error('the engine module was not found in the page');
 }

@@ -84,8 +84,8 @@ export class Panels {
     if (past) {
       const m = snap.moves[snap.view - 1];
       $('past-text').textContent = m
-        ? `Past position: after ${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}`
-        : 'Past position: the start';
+        ? `After ${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}`
+        : 'Start position';
     }
     $('nav-first').disabled = $('nav-prev').disabled = snap.view === 0;
     $('nav-next').disabled = $('nav-last').disabled = !past;

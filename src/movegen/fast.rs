@@ -160,10 +160,25 @@ macro_rules! for_each_dir {
     };
 }
 
+/// Perft's primitives for the variant `S`.
+pub(crate) struct Diagonal<S>(PhantomData<S>);
+
+impl<S: Spec> super::Tree for Diagonal<S> {
+    #[inline(always)]
+    fn count_moves(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
+        count_moves::<S>(pos, scratch)
+    }
+
+    #[inline(always)]
+    fn for_each_child(pos: &Position, scratch: &mut Vec<CaptureKey>, f: impl FnMut(&Position)) {
+        for_each_child::<S>(pos, scratch, f)
+    }
+}
+
 /// Number of legal moves, without building any move (perft's bulk counting); `scratch` holds
 /// the captures found, if the search is needed.
 #[inline(always)]
-pub(crate) fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
+fn count_moves<S: Spec>(pos: &Position, scratch: &mut Vec<CaptureKey>) -> usize {
     if is_variant_end::<S>(pos) {
         return 0;
     }
@@ -226,7 +241,7 @@ fn after_capture(pos: &Position, key: &CaptureKey) -> Position {
 /// Calls `f` with the position after each legal move, without building [`Move`]s (perft's
 /// inner loop); `scratch` holds the captures found, if the search is needed.
 #[inline(always)]
-pub(crate) fn for_each_child<S: Spec>(
+fn for_each_child<S: Spec>(
     pos: &Position,
     scratch: &mut Vec<CaptureKey>,
     mut f: impl FnMut(&Position),
@@ -617,15 +632,15 @@ fn count_quiet<S: Spec>(pos: &Position, captures: &Captures) -> usize {
 /// bit layout), and whether the capturing man is crowned.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CaptureKey {
-    from: u8,
-    to: u8,
-    promotes: bool,
-    captured: Bitboard,
+    pub(super) from: u8,
+    pub(super) to: u8,
+    pub(super) promotes: bool,
+    pub(super) captured: Bitboard,
 }
 
 impl CaptureKey {
     #[inline(always)]
-    fn single(from: u8, victim: u8, to: u8, promotes: bool) -> CaptureKey {
+    pub(super) fn single(from: u8, victim: u8, to: u8, promotes: bool) -> CaptureKey {
         CaptureKey {
             from,
             to,
@@ -636,7 +651,7 @@ impl CaptureKey {
 }
 
 /// Where the capture search puts what it finds: whole moves, or only their keys (for perft).
-trait Found {
+pub(super) trait Found {
     /// Whether the search must keep each sequence's landing and captured squares.
     const PATHS: bool;
     fn clear(&mut self);

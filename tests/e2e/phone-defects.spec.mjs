@@ -68,7 +68,7 @@ test.describe('a slow network', on('desktop'), () => {
       // load, never as the new page with the old scripts.
       delay = 0;
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
-      writeFileSync(join(dir, 'index.html'), html.replace('<head>', '<head><meta name="build" content="two">'));
+      writeFileSync(join(dir, 'index.html'), html.replace('<title>', '<meta name="build" content="two"><title>'));
       writeFileSync(join(dir, 'www/main.js'), `${readFileSync(join(dir, 'www/main.js'), 'utf8')}\nwindow.buildMark = 'two';\n`);
       let seen = null;
       for (let i = 0; i < 6 && !seen; i++) {

@@ -1,0 +1,377 @@
+// Page helpers shared by every spec: the square locator, text(), fen(), taps or clicks, setting up
+// a position, dragging, playing a move by taps, screenshots and measured figures.
+//
+// Most checks read the DOM (ids, data-square, classes, dialogs). What only the page's JavaScript
+// knows is read through window.draughts (controller, engine, computer) in the "page internals"
+// section below and nowhere else, so that a change of that API means editing this file only.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/** Chromium waits this long for the first render of a fresh page. */
+export const READY_TIMEOUT = 15_000;
+
+/** A figure measured by a test: printed in the "Measured:" table at the end of the run. */
+export function measured(kind, what, value) {
+  test.info().annotations.push({ type: 'measured', description: JSON.stringify([kind, what, value]) });
+}
+
+/** The page under test, as a player sees it: taps on touch viewports, clicks elsewhere. */
+export class App {
+  constructor(page, { touch, project, outputDir }) {
+    this.page = page;
+    this.touch = touch;
+    this.project = project;
+    this.outputDir = outputDir;
+  }
+
+  // ----- the DOM -----
+
+  /** CSS selector of square `n` (official number) on the board. */
+  sel(n) {
+    return `#board [data-square="${n}"]`;
+  }
+
+  /** Locator of square `n`. */
+  sq(n) {
+    return this.page.locator(this.sel(n));
+  }
+
+  /** The rendered text of `sel` (innerText). */
+  text(sel) {
+    return this.page.locator(sel).innerText();
+  }
+
+  /** Taps (touch viewports) or clicks (desktop) a selector or a locator. */
+  press(target) {
+    const loc = typeof target === 'string' ? this.page.locator(target) : target;
+    return this.touch ? loc.tap() : loc.click();
+  }
+
+  /** Opens the site (under its sub-path) and waits for the board. */
+  async open() {
+    await this.page.goto('./');
+    await this.ready(READY_TIMEOUT);
+  }
+
+  async reload() {
+    await this.page.reload();
+    await this.ready();
+  }
+
+  ready(timeout) {
+    return this.page.waitForSelector('body.is-ready', timeout ? { timeout } : undefined);
+  }
+
+  /** Numbers of the squares carrying `cls`, sorted. */
+  squaresWith(cls) {
+    return this.page.$$eval(`#board .${cls}`, (els) => els.map((e) => +e.dataset.square).sort((a, b) => a - b));
+  }
+
+  /** Waits until the black (or white) piece counter reads `n`. */
+  count(color, n) {
+    return expect(this.page.locator(`#count-${color}`)).toHaveText(String(n));
+  }
+
+  /** Whether `body` has `cls` (is-thinking, is-over, ...). */
+  bodyHas(cls) {
+    return this.page.evaluate((c) => document.body.classList.contains(c), cls);
+  }
+
+  /** Plays `[from, to]` moves by pressing the squares, each waiting for the last-move marks. */
+  async play(moves) {
+    for (const [from, to] of moves) {
+      await this.press(this.sq(from));
+      await expect(this.sq(to)).toHaveClass(/\bis-dest\b/);
+      await this.press(this.sq(to));
+      await expect(this.sq(from)).toHaveClass(/\bis-last-move\b/);
+      await expect(this.sq(to)).toHaveClass(/\bis-last-move\b/);
+    }
+  }
+
+  /** Picks `value` in select#id, confirming the new game it may ask about. */
+  async selectOption(id, value, { closeResult = false } = {}) {
+    if (closeResult && (await this.page.locator('dialog#result[open]').count())) await this.press('#result-close');
+    await this.page.selectOption(`#${id}`, value);
+    if (await this.page.locator('dialog#confirm[open]').count()) await this.press('#confirm-yes');
+  }
+
+  /** Sets up a position through the import dialog's paste-FEN path (International). */
+  async setFen(fen) {
+    if ((await this.page.inputValue('#variant')) !== 'international') await this.selectOption('variant', 'international');
+    await this.press('#import-pdn');
+    await this.page.fill('#import-text', fen);
+    await this.press('#import-load');
+    // Loaded when the dialog closes (an error keeps it open with a message).
+    await expect(this.page.locator('#import-dialog[open]')).toHaveCount(0);
+  }
+
+  /** Drags the piece on `from` to `to`: the mouse on desktop, a touch (through CDP) on phones. */
+  async drag(from, to) {
+    const page = this.page;
+    const centre = async (n) => {
+      const b = await this.sq(n).boundingBox();
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const a = await centre(from);
+    const b = await centre(to);
+    const along = (i) => ({ x: a.x + ((b.x - a.x) * i) / 8, y: a.y + ((b.y - a.y) * i) / 8 });
+    if (!this.touch) {
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 8; i++) await page.mouse.move(along(i).x, along(i).y);
+      await page.mouse.up();
+      return;
+    }
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type, p) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: p.x, y: p.y, id: 1 }] });
+    await touch('touchStart', a);
+    for (let i = 1; i <= 8; i++) await touch('touchMove', along(i));
+    await touch('touchEnd', b);
+    await cdp.detach();
+  }
+
+  /** Square numbers from the top-left of the board as drawn (row by row). */
+  topLeftSquare() {
+    return this.page.$eval(
+      '#board',
+      (b) =>
+        [...b.children].sort(
+          (x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top || x.getBoundingClientRect().left - y.getBoundingClientRect().left,
+        )[0].dataset.square,
+    );
+  }
+
+  /** Whether `sel` is drawn turned round (face to face: facing the player at the top). */
+  turned(sel) {
+    return this.page.$eval(sel, (e) => getComputedStyle(e).transform.startsWith('matrix(-1'));
+  }
+
+  /** A screenshot kept as `screens/<project>-<name>.png` in the output directory (target/e2e/). */
+  async shot(name) {
+    const dir = join(this.outputDir, 'screens');
+    mkdirSync(dir, { recursive: true });
+    await this.page.screenshot({ path: join(dir, `${this.project}-${name}.png`) });
+  }
+
+  /**
+   * Records every showModal() and close() of the result dialog (with the caller) from the next
+   * page load on, for waitForResult() to report if the dialog does not show. Call before open().
+   */
+  async recordResultDialog() {
+    await this.page.addInitScript(() => {
+      const log = (window.__resultDialog = []);
+      const P = HTMLDialogElement.prototype;
+      for (const k of ['showModal', 'show', 'close']) {
+        const f = P[k];
+        P[k] = function (...a) {
+          if (this.id === 'result') log.push(`${k} (open: ${this.open}) from ${new Error().stack.split('\n').slice(2, 5).join(' < ')}`);
+          return f.apply(this, a);
+        };
+      }
+      addEventListener('DOMContentLoaded', () => {
+        const d = document.getElementById('result');
+        for (const ev of ['close', 'cancel']) d?.addEventListener(ev, () => log.push(`${ev} event`));
+      });
+    });
+  }
+
+  /** Waits for the result dialog; on a timeout says what happened to it (recordResultDialog()). */
+  async waitForResult() {
+    try {
+      await this.page.waitForSelector('dialog#result[open]');
+    } catch (e) {
+      const log = await this.page.evaluate(() => window.__resultDialog?.join('\n  ') ?? 'not recorded').catch(() => '?');
+      throw new Error(`${e.message.split('\n')[0]}\nthe result dialog's calls:\n  ${log}`);
+    }
+  }
+
+  // ----- page internals (window.draughts): keep every use here -----
+
+  /** The game's FEN. */
+  fen() {
+    return this.page.evaluate(() => window.draughts.controller.game.fen());
+  }
+
+  /** `{ ply, fen, turn, state, text, variant }` of the current game. */
+  game() {
+    return this.page.evaluate(() => {
+      const g = window.draughts.controller.game;
+      const s = g.status();
+      return { ply: g.ply(), fen: g.fen(), turn: g.turn(), state: s.state, text: s.text, variant: g.variant() };
+    });
+  }
+
+  /** The full text of the last move played (`33x17x8x...`). */
+  lastMoveFull() {
+    return this.page.evaluate(() => window.draughts.controller.game.lastMove().full);
+  }
+
+  /** The moves played, as the game's history (`['32-28', ...]`). */
+  history() {
+    return this.page.evaluate(() => window.draughts.controller.game.history());
+  }
+
+  /** The legal moves the controller holds: `[{ from, to, path, captures, full, ... }]`. */
+  legal() {
+    return this.page.evaluate(() => window.draughts.controller.legal);
+  }
+
+  /** The engine's variant list: `[{ name, title, first, summary, ... }]`. */
+  variants() {
+    return this.page.evaluate(() => window.draughts.engine.variants());
+  }
+
+  /** The computer's searches so far (`[{ level, variant, depth, nodes, ... }]`), newest last. */
+  searches() {
+    return this.page.evaluate(() => window.draughts.computer.stats);
+  }
+
+  /** A fixed-depth search in the computer's worker: `{ move, depth, nodes, nps, ms }`. */
+  analyse(fen, variant, depth) {
+    return this.page.evaluate(([f, v, d]) => window.draughts.computer.analyse(f, v, d), [fen, variant, depth]);
+  }
+
+  /** The result as the engine words it for `player` (`{ title, detail, reason, ... }`), with counts. */
+  resultFor(player) {
+    return this.page.evaluate((p) => {
+      const g = window.draughts.controller.game;
+      const computer = p === 'white' ? 'black' : 'white';
+      return {
+        ...g.status(p),
+        ply: g.ply(),
+        computerMoves: g.moveList().filter((x) => x.color === computer).length,
+        lastSearch: window.draughts.computer.stats.at(-1)?.variant,
+      };
+    }, player);
+  }
+
+  /** Waits until the player may move (input open, not the computer's turn) or the game is over. */
+  playersTurn(timeout = 60_000) {
+    return this.page.waitForFunction(
+      () => {
+        const c = window.draughts.controller;
+        return c.game.status().state !== 'ongoing' || (!c.busy && !c.animating && !c.isComputer(c.game.turn()));
+      },
+      null,
+      { timeout },
+    );
+  }
+
+  /** The ply count while the game goes on, -1 once it is over. */
+  plyIfOngoing() {
+    return this.page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.controller.game.ply() : -1));
+  }
+
+  /**
+   * Plays a legal move by pressing its squares, as a player would: `choose(legal, game, engine)`
+   * (run in the page) picks the index of the move among the engine's legal moves. Resolves with
+   * the move.
+   */
+  async tapMove(choose = () => 0) {
+    const page = this.page;
+    const { m, ply } = await page.evaluate((src) => {
+      const c = window.draughts.controller;
+      const pick = new Function(`return (${src})`)();
+      return { m: c.legal[pick(c.legal, c.game, window.draughts.engine)], ply: c.game.ply() };
+    }, choose.toString());
+    const plies = () => page.evaluate(() => window.draughts.controller.game.ply());
+    await this.press(this.sq(m.from));
+    await this.press(this.sq(m.to));
+    // Several capture paths to the same square: press the landing squares until only ours is left.
+    const playedOrAsked = () =>
+      page.waitForFunction((p) => window.draughts.controller.game.ply() !== p || document.querySelector('#board .is-waypoint'), ply, {
+        timeout: 15_000,
+      });
+    await playedOrAsked();
+    while ((await plies()) === ply) {
+      const k = await page.evaluate(() => window.draughts.controller.prefix.length);
+      await this.press(this.sq(m.path[k]));
+      await playedOrAsked();
+    }
+    return m;
+  }
+}
+
+/**
+ * The move a test player picks to end a game soon (run in the page, so it gets the engine): the
+ * one after which the opponent's best capture takes the most pieces, then the one that goes
+ * furthest towards the opponent. It gives pieces away: the computer takes them (or, in
+ * Antidraughts, the player wins by losing them) and every variant reaches its result quickly.
+ */
+export const GIVE_AWAY = (legal, game, engine) => {
+  const variant = game.variant();
+  const fen = game.fen();
+  const white = game.turn() === 'white';
+  const row = new Map(game.squares().map((s) => [s.square, s.row]));
+  let best = 0;
+  let bestScore = -Infinity;
+  legal.forEach((m, i) => {
+    const g = engine.fromFen(fen, variant);
+    g.applyMove(m.full);
+    const given = g.legalMoves().reduce((a, r) => Math.max(a, r.captures.length), 0);
+    g.free();
+    const score = given * 100 + (white ? -row.get(m.to) : row.get(m.to));
+    if (score > bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  });
+  return best;
+};
+
+/** The page's long tasks and animation frames, recorded from now on (measurements). */
+export function watchMainThread(page) {
+  return page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask' });
+    // Frames drawn while thinking: the longest gap between two animation frames.
+    window.__frames = { max: 0, last: 0, count: 0, on: false };
+    const f = (t) => {
+      const s = window.__frames;
+      if (s.on && s.last) s.max = Math.max(s.max, t - s.last);
+      if (s.on) s.count += 1;
+      s.last = t;
+      requestAnimationFrame(f);
+    };
+    requestAnimationFrame(f);
+  });
+}
+
+/**
+ * Flips the board and back in one task while the computer thinks: ms taken, -1 if no flip. Runs
+ * in the page (pass it to thinkingThen()).
+ */
+export function flipTwice() {
+  const board = document.getElementById('board');
+  const t = performance.now();
+  document.getElementById('flip').click();
+  const flipped = board.classList.contains('is-flipped') && board.firstElementChild.getBoundingClientRect().top > 0;
+  document.getElementById('flip').click();
+  board.firstElementChild.getBoundingClientRect(); // forces the layout
+  return flipped ? performance.now() - t : -1;
+}
+
+/**
+ * Waits until the computer thinks, then at once, in the same task of the page (so the search
+ * cannot end in between, however fast the machine), reads the computer's card (`cardSel`), runs
+ * `fns` (functions run in the page, in order) and says whether it is still thinking afterwards.
+ * Resolves to `{ card, results, stillThinking }`.
+ */
+export async function thinkingThen(page, cardSel, ...fns) {
+  const handle = await page.waitForFunction(
+    ([sel, srcs]) => {
+      if (!document.body.classList.contains('is-thinking')) return false;
+      const card = document.querySelector(sel).innerText;
+      const results = srcs.map((src) => new Function(`return (${src})`)()());
+      return { card, results, stillThinking: document.body.classList.contains('is-thinking') };
+    },
+    [cardSel, fns.map((f) => f.toString())],
+    { timeout: 60_000 },
+  );
+  return handle.jsonValue();
+}
