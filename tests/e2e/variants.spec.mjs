@@ -149,8 +149,10 @@ test.describe('every variant', on('phone'), () => {
         expect(st.computerMoves, `${name}: the computer played`).toBeGreaterThan(0);
         expect(st.lastSearch, `${name}: the computer's last search was in this variant`).toBe(name);
         if (name === 'breakthrough') {
-          expect(st.reason, 'breakthrough ends with the first king').toBe('first-king');
-          expect(reason, 'breakthrough ends with the first king').toMatch(/first king/);
+          // Usually the computer crowns first; giving pieces away, the player may run out first
+          // (the computer's play is seeded at random). Either way the engine's words say which.
+          expect(['first-king', 'no-pieces'], 'breakthrough ends with a king crowned or no pieces').toContain(st.reason);
+          expect(reason, 'breakthrough: the reason in words').toMatch(st.reason === 'first-king' ? /first king/ : /no pieces left/);
         }
         if (name === 'antidraughts' && st.reason === 'no-pieces') {
           expect(reason, 'antidraughts: having no pieces wins').toMatch(/no pieces left, and that wins/);
