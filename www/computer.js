@@ -44,6 +44,14 @@ export function wasmUrls(doc = document) {
   throw new Error('the engine module was not found in the page');
 }
 
+/** Resolves once no modal dialog is open. */
+function untilNoDialog() {
+  return new Promise((resolve) => {
+    const check = () => (document.querySelector('dialog[open]') ? setTimeout(check, 50) : resolve());
+    check();
+  });
+}
+
 class Cancelled extends Error {
   constructor() {
     super('cancelled');
@@ -276,6 +284,10 @@ export class Computer {
       this.panels.message(`The computer could not move: ${err.message}`, 'error', 0);
       return;
     }
+    if (this.job !== job) return;
+    // A question is open (a new game? a resignation?): the move waits for the answer, which may
+    // make it stale (then the search is cancelled and nothing lands).
+    await untilNoDialog();
     if (this.job !== job) return;
     performance.mark('think-end');
     performance.measure('think', 'think-start', 'think-end');
