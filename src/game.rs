@@ -179,6 +179,14 @@ impl Game {
         self.first_move_number
     }
 
+    /// The move number players write for the move played from the position after `ply` moves
+    /// (PDN numbering: both players' moves share a number; a game set up with the second player
+    /// to move starts with "1. …", so its first ply already has the first player's half behind it).
+    pub fn move_number(&self, ply: usize) -> u32 {
+        let offset = usize::from(self.start().turn() != self.variant().rules().first);
+        self.first_move_number + ((ply + offset) / 2) as u32
+    }
+
     /// The moves leading to the current position.
     pub fn moves(&self) -> &[Move] {
         &self.moves[..self.cursor]

@@ -225,13 +225,9 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
             let b = b.ok_or(LinkError::Truncated)?;
             index = index * 64 + digit(b).ok_or(LinkError::BadCharacter(b as char))?;
         }
-        let illegal = || {
-            let ply = game.moves().len();
-            let offset = usize::from(game.start().turn() != variant.rules().first);
-            LinkError::IllegalMove {
-                number: game.first_move_number() + ((ply + offset) / 2) as u32,
-                side: pos.turn(),
-            }
+        let illegal = || LinkError::IllegalMove {
+            number: game.move_number(game.moves().len()),
+            side: pos.turn(),
         };
         let m = *legal.get(index).ok_or_else(illegal)?;
         let err = illegal();

@@ -196,12 +196,13 @@ impl PdnGame {
 
 /// The PDN move number of a ply in a game: `12.` for the first player's move, `12...` otherwise.
 fn move_number(game: &Game, ply: usize) -> String {
-    let first = game.variant().rules().first;
-    let start_turn = game.start().turn();
-    // Plies counted from the first player's move of the starting move number.
-    let offset = usize::from(start_turn != first);
-    let n = game.first_move_number() as usize + (ply + offset) / 2;
-    if (ply + offset) % 2 == 0 {
+    let n = game.move_number(ply);
+    // The first player's move opens its number; the other's continues the number before it.
+    let opens = match ply.checked_sub(1) {
+        Some(before) => game.move_number(before) != n,
+        None => game.start().turn() == game.variant().rules().first,
+    };
+    if opens {
         format!("{n}.")
     } else {
         format!("{n}...")

@@ -12,7 +12,7 @@ use crate::mv::Move;
 use crate::notation::{self, move_text_among};
 use crate::pdn::result_token;
 use crate::position::Position;
-use crate::setup::Role;
+use crate::setup::{Piece, Role};
 use crate::square::{Color, Square};
 use crate::variant::{Goal, Variant};
 use serde::Serialize;
@@ -99,6 +99,25 @@ impl MoveView {
 pub struct PieceView {
     pub color: Color,
     pub role: Role,
+}
+
+impl PieceView {
+    /// A board as the page draws it: element `n - 1` is square `n`, `None` where it is empty.
+    pub fn board(
+        variant: Variant,
+        piece_at: impl Fn(Square) -> Option<Piece>,
+    ) -> Vec<Option<PieceView>> {
+        variant
+            .geometry()
+            .all_squares()
+            .map(|s| {
+                piece_at(s).map(|p| PieceView {
+                    color: p.color,
+                    role: p.role,
+                })
+            })
+            .collect()
+    }
 }
 
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -276,6 +295,23 @@ pub struct PlyView {
     pub comment: Option<String>,
 }
 
+impl PlyView {
+    /// The numbered move list of `game` (texts from `texts`, which keeps them between calls).
+    pub fn list(game: &Game, texts: &mut MoveTexts) -> Vec<PlyView> {
+        texts
+            .of(game)
+            .enumerate()
+            .map(|(i, text)| PlyView {
+                ply: i + 1,
+                number: game.move_number(i),
+                color: game.positions()[i].turn(),
+                text: text.to_owned(),
+                comment: game.comment(i + 1).map(str::to_owned),
+            })
+            .collect()
+    }
+}
+
 /// The texts of the moves played, kept between snapshots: the text of a move depends only on
 /// the moves before it, so a snapshot writes only the moves that are new since the last one
 /// (one move generation each) instead of the whole list again.
@@ -357,43 +393,20 @@ impl Snapshot {
         } else {
             Vec::new()
         };
-        let first = variant.rules().first;
-        // A game set up with the second player to move starts with "1. …".
-        let offset = usize::from(game.start().turn() != first);
-        let number = |ply: usize| game.first_move_number() + ((ply + offset) / 2) as u32;
-        let moves = texts
-            .of(game)
-            .enumerate()
-            .map(|(i, text)| PlyView {
-                ply: i + 1,
-                number: number(i),
-                color: game.positions()[i].turn(),
-                text: text.to_owned(),
-                comment: game.comment(i + 1).map(str::to_owned),
-            })
-            .collect();
+        let moves = PlyView::list(game, texts);
         let last_move = view
             .checked_sub(1)
             .map(|i| MoveView::played(&game.positions()[i], &game.moves()[i]));
-        let g = pos.geometry();
         Snapshot {
             variant: variant.name(),
             ply,
             view,
             turn: pos.turn(),
             to_move: game.position().turn(),
-            board: g
-                .all_squares()
-                .map(|s| {
-                    pos.piece_at(s).map(|p| PieceView {
-                        color: p.color,
-                        role: p.role,
-                    })
-                })
-                .collect(),
+            board: PieceView::board(variant, |s| pos.piece_at(s)),
             counts: CountsView::of(pos),
             status: StatusView::new(game.status(), variant, player),
-            move_number: number(view),
+            move_number: game.move_number(view),
             moves,
             lead_comment: game.comment(0).map(str::to_owned),
             legal: MoveView::list(variant, &legal),

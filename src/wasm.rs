@@ -30,7 +30,7 @@ use crate::game::{Game, PdnTags};
 use crate::notation;
 use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
 use crate::snapshot::{
-    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, Snapshot, StatusView,
+    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, StatusView,
 };
 use crate::square::{Color, Square};
 use crate::variant::Variant;
@@ -294,17 +294,7 @@ impl DraughtsGame {
     /// with color `"white"`/`"black"` and role `"man"`/`"king"`.
     pub fn board(&self) -> JsValue {
         let pos = self.game.position();
-        let v: Vec<Option<PieceView>> = pos
-            .geometry()
-            .all_squares()
-            .map(|s| {
-                pos.piece_at(s).map(|p| PieceView {
-                    color: p.color,
-                    role: p.role,
-                })
-            })
-            .collect();
-        to_js(&v)
+        to_js(&PieceView::board(pos.variant(), |s| pos.piece_at(s)))
     }
 
     /// The side to move: `"white"` or `"black"`.
@@ -399,8 +389,7 @@ impl DraughtsGame {
     /// `[{ ply, number, color, text }]`, for a numbered move list.
     #[wasm_bindgen(js_name = moveList)]
     pub fn move_list(&mut self) -> JsValue {
-        let snap = Snapshot::new(&self.game, &mut self.texts, None, None);
-        to_js(&snap.moves)
+        to_js(&PlyView::list(&self.game, &mut self.texts))
     }
 
     /// The record's comment before the first move (an opening's name, the source), if any.
@@ -558,16 +547,7 @@ pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, 
     Ok(to_js(&EditView {
         fen: board.fen(),
         turn: board.turn(),
-        board: variant
-            .geometry()
-            .all_squares()
-            .map(|s| {
-                board.piece_at(s).map(|p| PieceView {
-                    color: p.color,
-                    role: p.role,
-                })
-            })
-            .collect(),
+        board: PieceView::board(variant, |s| board.piece_at(s)),
         playable: problems.is_empty(),
         problems,
     }))

@@ -124,12 +124,11 @@ pub fn for_white(score: i32, side: Color) -> i32 {
 /// player is to move.
 pub fn numbered_line(game: &Game, line: &[Move]) -> String {
     let first = game.variant().rules().first;
-    let offset = usize::from(game.start().turn() != first);
     let mut pos = *game.position();
     let mut out = String::new();
     for (i, m) in line.iter().enumerate() {
         let ply = game.moves().len() + i;
-        let number = game.first_move_number() as usize + (ply + offset) / 2;
+        let number = game.move_number(ply);
         if pos.turn() == first {
             out += &format!("{}{number}. ", if i > 0 { " " } else { "" });
         } else if i == 0 {
