@@ -44,6 +44,11 @@ impl Color {
             Color::Black => "black",
         }
     }
+
+    /// The colour [`Color::name`] names: `"white"` or `"black"`.
+    pub fn from_name(name: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == name)
+    }
 }
 
 impl fmt::Display for Color {

@@ -93,11 +93,7 @@ impl DraughtsGame {
 
 /// The side a result is told to: `"white"` or `"black"`, else none (colours are named).
 fn player_of(player: Option<String>) -> Option<Color> {
-    match player.as_deref() {
-        Some("white") => Some(Color::White),
-        Some("black") => Some(Color::Black),
-        _ => None,
-    }
+    player.as_deref().and_then(Color::from_name)
 }
 
 #[wasm_bindgen(js_class = DraughtsGame)]
@@ -327,14 +323,12 @@ impl DraughtsGame {
     pub fn resign(&mut self, color: Option<String>) -> Result<(), JsError> {
         let color = match color.as_deref() {
             None => self.game.position().turn(),
-            Some("white") => Color::White,
-            Some("black") => Color::Black,
-            Some(other) => {
-                return Err(JsError::new(&format!(
+            Some(name) => Color::from_name(name).ok_or_else(|| {
+                JsError::new(&format!(
                     "Unknown color {:?}: expected \"white\" or \"black\"",
-                    excerpt(other)
-                )))
-            }
+                    excerpt(name)
+                ))
+            })?,
         };
         self.game.resign(color);
         Ok(())
@@ -500,10 +494,8 @@ pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, 
         serde_wasm_bindgen::from_value(change)
             .map_err(|e| JsError::new(&format!("Not a board change: {e}")))?
     };
-    let color = |name: &str| match name {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(JsError::new("A colour is \"white\" or \"black\"")),
+    let color = |name: &str| {
+        Color::from_name(name).ok_or_else(|| JsError::new("A colour is \"white\" or \"black\""))
     };
     let mut board = match change.reset.as_deref() {
         Some("start") => Board::start(variant),
