@@ -18,6 +18,7 @@
 
 pub mod ai;
 pub mod bitboard;
+pub mod clock;
 pub mod editor;
 pub mod excerpt;
 pub mod explain;

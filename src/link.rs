@@ -5,6 +5,7 @@
 //! ```text
 //! #v=international&m=EHBD&c=k3Zq          four plies from the start
 //! #v=english&f=B:W18,K30:B1,3&m=A&r=b&c=… a set-up position, one move, then Black resigned
+//! …&r=tw&c=…                              White's time ran out (`Tw`: and it was a draw)
 //! ```
 //!
 //! Each move is its index among the position's legal moves in their canonical order
@@ -159,6 +160,22 @@ pub fn write_link(game: &Game) -> String {
         Status::Draw {
             reason: DrawReason::Recorded,
         } => body.push_str("&r=D"),
+        // A time-out: `t` and whose time ran out, upper case when the game was drawn.
+        Status::Win {
+            winner,
+            reason: WinReason::Time,
+        } => body.push_str(if winner == Color::White {
+            "&r=tb"
+        } else {
+            "&r=tw"
+        }),
+        Status::Draw {
+            reason: DrawReason::TimeNoWin { flagged },
+        } => body.push_str(if flagged == Color::White {
+            "&r=Tw"
+        } else {
+            "&r=Tb"
+        }),
         _ => {}
     }
     let c = check(&body);
@@ -248,6 +265,10 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
                 "W" => game.record_result(Some(Color::White)),
                 "B" => game.record_result(Some(Color::Black)),
                 "D" => game.record_result(None),
+                "tw" => game.record_time_out(Color::White, false),
+                "tb" => game.record_time_out(Color::Black, false),
+                "Tw" => game.record_time_out(Color::White, true),
+                "Tb" => game.record_time_out(Color::Black, true),
                 other => return Err(LinkError::BadResult(excerpt(other))),
             }
         }

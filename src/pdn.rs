@@ -6,6 +6,7 @@
 //! Short move texts that fit several legal moves are resolved by trying each against the rest of
 //! the game.
 
+use crate::clock::{pdn_clock_text, PdnClock, TimeControl};
 use crate::excerpt::excerpt;
 use crate::fen::write_fen;
 use crate::fen::FenError;
@@ -121,6 +122,24 @@ impl PdnGame {
         }
         let token = self.result.as_deref().or(self.tag("Result")).unwrap_or("*");
         let first = game.variant().rules().first;
+        // A loss on time (the PGN Termination value, as `write_game` writes it): the flag falls
+        // for the side to move, so the record's result says whether it lost or drew.
+        if self
+            .tag("Termination")
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("time forfeit"))
+        {
+            let flagged = game.position().turn();
+            let winner = match token {
+                "1-0" | "2-0" => Some(first),
+                "0-1" | "0-2" => Some(first.other()),
+                _ => None,
+            };
+            match (winner, token) {
+                (Some(w), _) if w != flagged => return game.record_time_out(flagged, false),
+                (None, "1/2-1/2" | "1-1" | "½-½") => return game.record_time_out(flagged, true),
+                _ => {}
+            }
+        }
         match token {
             "1-0" | "2-0" => game.record_result(Some(first)),
             "0-1" | "0-2" => game.record_result(Some(first.other())),
@@ -491,8 +510,18 @@ fn read_games(
 }
 
 /// Keeps a comment read after `words` movetext words (placed after its move by [`finish`]).
+/// Embedded commands (`[%clk 0:04:58]`, `[%eval …]`: the PGN supplement's syntax, which PDN 3.0
+/// adopts) are data for programs, not words for the reader: they are dropped.
 fn push_comment(cur: &mut PdnGame, words: usize, text: &str) {
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut rest = text;
+    let mut kept = String::new();
+    while let Some(at) = rest.find("[%") {
+        kept.push_str(&rest[..at]);
+        kept.push(' ');
+        rest = rest[at..].find(']').map_or("", |end| &rest[at + end + 1..]);
+    }
+    kept.push_str(rest);
+    let text = kept.split_whitespace().collect::<Vec<_>>().join(" ");
     if !text.is_empty() {
         cur.comments.push((words, text));
     }
@@ -668,6 +697,13 @@ pub fn result_token(variant: Variant, status: Status) -> &'static str {
 /// Writes a game as PDN: the seven-tag roster, `GameType`, `FEN` when the game does not start
 /// from the standard position, numbered moves and the result.
 pub fn write_game(game: &Game, tags: &PdnTags) -> String {
+    write_game_clocked(game, tags, None)
+}
+
+/// As [`write_game`], with a clock's `TimeControl` tags and, after each timed move, the mover's
+/// time left as a clock command, `{[%clk 0:04:58]}` (the PGN supplement's `clk`, which PDN 3.0
+/// adopts: "Time displayed on a clock (remaining time)", `h:mm:ss`).
+pub fn write_game_clocked(game: &Game, tags: &PdnTags, clock: Option<&PdnClock>) -> String {
     let variant = game.variant();
     let status = game.status();
     let result = result_token(variant, status);
@@ -692,6 +728,17 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
             let _ = write!(fen, ":F{}", game.first_move_number());
         }
         let _ = writeln!(out, "[FEN \"{fen}\"]");
+    }
+    // PDN 3.0 "Clock related tags": TimeControl for both players, TimeControlWhite and
+    // TimeControlBlack when they differ (`-`: no time control, as in the PGN standard).
+    if let Some(c) = clock {
+        let text = |t: Option<TimeControl>| t.map_or_else(|| "-".to_owned(), |t| t.to_string());
+        if c.white == c.black {
+            let _ = writeln!(out, "[TimeControl \"{}\"]", text(c.white));
+        } else {
+            let _ = writeln!(out, "[TimeControlWhite \"{}\"]", text(c.white));
+            let _ = writeln!(out, "[TimeControlBlack \"{}\"]", text(c.black));
+        }
     }
     // Agreed draws and results taken from a record have no termination the board shows.
     match status {
@@ -723,7 +770,18 @@ pub fn write_game(game: &Game, tags: &PdnTags) -> String {
         }
         line.push_str(&token);
     };
-    let comment = |plies: usize| game.comment(plies).map(|c| format!("{{{c}}}"));
+    let comment = |plies: usize| {
+        let clk = plies
+            .checked_sub(1)
+            .and_then(|i| clock?.after.get(i).copied().flatten())
+            .map(|ms| format!("[%clk {}]", pdn_clock_text(ms)));
+        match (clk, game.comment(plies)) {
+            (None, None) => None,
+            (Some(k), None) => Some(format!("{{{k}}}")),
+            (None, Some(c)) => Some(format!("{{{c}}}")),
+            (Some(k), Some(c)) => Some(format!("{{{k} {c}}}")),
+        }
+    };
     if let Some(c) = comment(0) {
         push(c, &mut out);
     }
@@ -827,6 +885,53 @@ mod tests {
         assert_eq!((last.line, last.tag("White")), (10, Some("c")));
         assert_eq!(last.moves, ["33-28"]);
         assert!(parse_each_game("[Event \"a\"]\n1. 32-28 *\n")[0].is_ok());
+    }
+
+    #[test]
+    fn clocks_are_written_as_tags_and_clock_commands_and_read_back_without_them() {
+        let mut g = Game::new(Variant::International);
+        for m in ["32-28", "19-23", "28x19"] {
+            g.play_text(m).unwrap();
+        }
+        g.add_comment(2, "a classic");
+        let tc: TimeControl = "300+3".parse().unwrap();
+        let clock = PdnClock {
+            white: Some(tc),
+            black: Some(tc),
+            after: vec![Some(300_000), Some(299_400), Some(3_723_999)],
+        };
+        let pdn = write_game_clocked(&g, &PdnTags::default(), Some(&clock));
+        let one_line = pdn.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(pdn.contains("[TimeControl \"300+3\"]"), "{pdn}");
+        assert!(
+            one_line.contains(
+                "1. 32-28 {[%clk 0:05:00]} 1... 19-23 {[%clk 0:04:59] a classic} 2. 28x19 {[%clk 1:02:03]} *"
+            ),
+            "{pdn}"
+        );
+        let back = read_game(&pdn, Variant::International).unwrap();
+        assert_eq!(back.positions(), g.positions());
+        assert_eq!(back.comment(1), None);
+        assert_eq!(back.comment(2), Some("a classic"));
+        // One side timed (against the computer): a tag per side, `-` for no clock.
+        let player = PdnClock {
+            white: None,
+            after: vec![None, Some(299_400), None],
+            ..clock
+        };
+        let pdn = write_game_clocked(&g, &PdnTags::default(), Some(&player));
+        assert!(
+            pdn.contains("[TimeControlWhite \"-\"]\n[TimeControlBlack \"300+3\"]"),
+            "{pdn}"
+        );
+        assert!(
+            pdn.contains("1. 32-28 19-23 {[%clk 0:04:59] a classic} 2. 28x19 *"),
+            "{pdn}"
+        );
+        // Other commands and a broken one are dropped too, words around them kept.
+        let games =
+            parse_games("1. 32-28 {[%eval 0.3] good [%clk 0:01:00]} 19-23 {[%cal x} *").unwrap();
+        assert_eq!(games[0].comments, [(1, "good".to_owned())]);
     }
 
     #[test]

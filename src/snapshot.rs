@@ -157,8 +157,8 @@ pub struct StatusView {
     pub state: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<Color>,
-    /// Why, as a code: `no-pieces`, `no-legal-moves`, `resignation`, `first-king`,
-    /// `repetition`, `king-moves`, `endgame`, `agreement`.
+    /// Why, as a code: `no-pieces`, `no-legal-moves`, `resignation`, `first-king`, `time`,
+    /// `repetition`, `king-moves`, `endgame`, `agreement`, `recorded`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
     /// "White wins (no pieces)", "draw (threefold repetition)", "ongoing".
@@ -185,6 +185,9 @@ impl StatusView {
         let (title, detail) = describe(status, variant, player);
         let line = match status {
             Status::Ongoing => String::new(),
+            Status::Draw {
+                reason: DrawReason::TimeNoWin { .. },
+            } => format!("{title}: {detail}"),
             Status::Win {
                 reason: WinReason::Recorded,
                 ..
@@ -212,6 +215,7 @@ fn win_code(reason: WinReason) -> &'static str {
         WinReason::Resignation => "resignation",
         WinReason::KingCrowned => "first-king",
         WinReason::Recorded => "recorded",
+        WinReason::Time => "time",
     }
 }
 
@@ -222,6 +226,7 @@ fn draw_code(reason: DrawReason) -> &'static str {
         DrawReason::Endgame { .. } => "endgame",
         DrawReason::Agreement => "agreement",
         DrawReason::Recorded => "recorded",
+        DrawReason::TimeNoWin { .. } => "time",
     }
 }
 
@@ -240,16 +245,26 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
             let detail = match reason {
                 DrawReason::Agreement => "by agreement".to_owned(),
                 DrawReason::Recorded => "(result as recorded)".to_owned(),
+                DrawReason::TimeNoWin { flagged } => format!(
+                    "{} ran out of time, but {} could not have won",
+                    who(flagged).0,
+                    who(flagged.other()).0
+                ),
                 DrawReason::Repetition => format!("by {reason}"),
                 _ => format!("by the {reason}"),
             };
             ("Draw".to_owned(), detail)
         }
         Status::Win { winner, reason } => {
+            let on_time = if reason == WinReason::Time {
+                " on time"
+            } else {
+                ""
+            };
             let title = match player {
-                Some(p) if p == winner => "You win".to_owned(),
-                Some(_) => "You lose".to_owned(),
-                None => format!("{winner} wins"),
+                Some(p) if p == winner => format!("You win{on_time}"),
+                Some(_) => format!("You lose{on_time}"),
+                None => format!("{winner} wins{on_time}"),
             };
             let loser = winner.other();
             let losing = variant.rules().goal == Goal::Losing;
@@ -272,6 +287,7 @@ fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String,
                 WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
                 WinReason::Resignation => format!("{} resigned", who(loser).0),
                 WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
+                WinReason::Time => format!("{} ran out of time", who(loser).0),
                 // The record gives the result, not how it came about (PDN 3.0, "Game
                 // termination markers"): no resignation is invented.
                 WinReason::Recorded => "result as recorded".to_owned(),

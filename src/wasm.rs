@@ -25,6 +25,7 @@
 //! ```
 
 use crate::ai::Level;
+use crate::clock::{Clock, ClockState};
 use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
 use crate::notation;
@@ -32,13 +33,30 @@ use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKin
 use crate::snapshot::{
     ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, StatusView,
 };
-use crate::square::{Color, Square};
+use crate::square::{ByColor, Color, Square};
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 fn init() {
     console_error_panic_hook::set_once();
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// Milliseconds from the page's (or worker's) time origin: the clocks' and the search's
+    /// time, since `std::time` does not exist on wasm32-unknown-unknown.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// A time from JavaScript for the clock: `now` when it is a finite number, else the present.
+fn at(now: f64) -> f64 {
+    if now.is_finite() {
+        now
+    } else {
+        performance_now()
+    }
 }
 
 fn to_js<T: Serialize>(value: &T) -> JsValue {
@@ -80,6 +98,8 @@ pub struct DraughtsGame {
     game: Game,
     /// The move list's texts, kept between snapshots.
     texts: MoveTexts,
+    /// The game's clock, when it is played with one.
+    clock: Option<Clock>,
 }
 
 impl DraughtsGame {
@@ -87,6 +107,36 @@ impl DraughtsGame {
         DraughtsGame {
             game,
             texts: MoveTexts::default(),
+            clock: None,
+        }
+    }
+
+    /// Once a clock runs, a move made stands, as over the board: no undo, redo or playing on
+    /// from a past position until the next game (looking back at the moves still works).
+    fn clock_started(&self) -> bool {
+        self.clock.as_ref().is_some_and(Clock::has_started)
+    }
+
+    /// Brings the clock up to date with the game at `now`: a move made since it last looked is
+    /// pressed (the mover's time stopped at `moved_at`), the end of the game stops it, and a
+    /// side whose time has run out loses on time.
+    fn sync_clock(&mut self, moved_at: f64, now: f64) {
+        let Some(c) = &mut self.clock else {
+            return;
+        };
+        let plies = self.game.moves().len();
+        let turn = self.game.position().turn();
+        if plies == c.plies() + 1 {
+            c.press(turn.other(), moved_at, now);
+        }
+        c.align(plies);
+        if c.is_over() {
+            return;
+        }
+        if self.game.status().is_over() {
+            c.stop(turn, now);
+        } else if c.check_flag(turn, now) {
+            self.game.time_out(turn);
         }
     }
 }
@@ -168,12 +218,12 @@ impl DraughtsGame {
     /// `view` shows the position after that many plies, read-only (by default the game as it
     /// stands).
     pub fn snapshot(&mut self, player: Option<String>, view: Option<usize>) -> JsValue {
-        to_js(&Snapshot::new(
-            &self.game,
-            &mut self.texts,
-            view,
-            player_of(player),
-        ))
+        let mut snap = Snapshot::new(&self.game, &mut self.texts, view, player_of(player));
+        if self.clock_started() {
+            snap.can_undo = false;
+            snap.can_redo = false;
+        }
+        to_js(&snap)
     }
 
     /// Legal moves now, each with its index (none once the game is over):
@@ -186,13 +236,24 @@ impl DraughtsGame {
 
     /// Plays a move given by its `index` in [`Self::legal_moves`], or as text (`32-28`, `28x19`,
     /// a full or partial path `47x38x24x13x36`, or algebraic on boards that use it), and returns
-    /// it as a move object.
+    /// it as a move object. With a clock, `moved_at` (as `performance.now()`, by default now) is
+    /// when the player completed the move: the mover's time stops then, the opponent's starts
+    /// now, when the move has landed.
     ///
     /// # Errors
-    /// An index out of range, malformed, ambiguous or illegal text, or the game is over; the
-    /// game is unchanged.
+    /// An index out of range, malformed, ambiguous or illegal text, or the game is over (also
+    /// when the mover's time had run out at `moved_at`); the game is unchanged but for that.
     #[wasm_bindgen(js_name = applyMove)]
-    pub fn apply_move(&mut self, mv: JsValue) -> Result<JsValue, JsError> {
+    pub fn apply_move(&mut self, mv: JsValue, moved_at: Option<f64>) -> Result<JsValue, JsError> {
+        let now = performance_now();
+        let moved_at = moved_at.filter(|t| t.is_finite()).unwrap_or(now).min(now);
+        self.sync_clock(moved_at, moved_at);
+        let played = self.play(mv)?;
+        self.sync_clock(moved_at, now);
+        Ok(played)
+    }
+
+    fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError> {
         let before = *self.game.position();
         let m = if let Some(n) = mv.as_f64() {
             let legal = ordered_moves(self.game.legal_moves());
@@ -228,6 +289,11 @@ impl DraughtsGame {
     /// `ply` is beyond the moves recorded; the game is unchanged.
     #[wasm_bindgen(js_name = goTo)]
     pub fn go_to(&mut self, ply: usize) -> Result<(), JsError> {
+        if self.clock_started() && ply != self.game.moves().len() {
+            return Err(JsError::new(
+                "Moves cannot be taken back in a game played with a clock",
+            ));
+        }
         self.game
             .go_to(ply)
             .map_err(|e| JsError::new(&e.to_string()))
@@ -266,24 +332,120 @@ impl DraughtsGame {
         Ok(to_js(&e))
     }
 
-    /// Takes back a resignation, draw agreement or the last move; false if there was nothing.
+    /// Takes back a resignation, draw agreement or the last move; false if there was nothing
+    /// (or the game's clock has started: see [`Self::set_clock`]).
     pub fn undo(&mut self) -> bool {
-        self.game.undo()
+        !self.clock_started() && self.game.undo()
     }
 
     /// Replays the next undone move; false if there is none.
     pub fn redo(&mut self) -> bool {
-        self.game.redo()
+        !self.clock_started() && self.game.redo()
     }
 
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        self.game.can_undo()
+        !self.clock_started() && self.game.can_undo()
     }
 
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        self.game.can_redo()
+        !self.clock_started() && self.game.can_redo()
+    }
+
+    /// Plays the game with a clock: `control` is a time control as the PDN `TimeControl` tag
+    /// writes it (`"300+3"`, `"180"`, `"300B3"` with a Bronstein delay; see [`crate::clock`]),
+    /// or nothing to play without one; `timed` is `"white"` or `"black"` when only that side's
+    /// time counts (the player's, against the computer), else both. The new clock waits for the
+    /// next move; from then on moves cannot be taken back.
+    ///
+    /// # Errors
+    /// A time control that does not read, or `timed` not a colour; the clock is unchanged.
+    #[wasm_bindgen(js_name = setClock)]
+    pub fn set_clock(
+        &mut self,
+        control: Option<String>,
+        timed: Option<String>,
+    ) -> Result<(), JsError> {
+        let control = match control.as_deref().map(str::trim) {
+            None | Some("") => {
+                self.clock = None;
+                return Ok(());
+            }
+            Some(text) => text
+                .parse()
+                .map_err(|e: crate::clock::ParseTimeControlError| JsError::new(&e.to_string()))?,
+        };
+        let only = match timed.as_deref() {
+            None => None,
+            Some(name) => Some(
+                Color::from_name(name)
+                    .ok_or_else(|| JsError::new("The timed side is \"white\" or \"black\""))?,
+            ),
+        };
+        let timed = ByColor {
+            white: only != Some(Color::Black),
+            black: only != Some(Color::White),
+        };
+        self.clock = Some(Clock::new(control, timed, self.game.moves().len()));
+        Ok(())
+    }
+
+    /// The clock at `now` (milliseconds, as `performance.now()`): `{ control, label, white?,
+    /// black?, running, state, flagged }` (see [`crate::clock::ClockView`]), or `null` without
+    /// one. A move made since is pressed, and a side whose time has run out loses on time: then
+    /// `flagged` names it and the game is over.
+    pub fn clock(&mut self, now: f64) -> JsValue {
+        let now = at(now);
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        match &self.clock {
+            Some(c) => to_js(&c.view(turn, now)),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// Pauses the clock at `now` (`on`), or lets it run again.
+    #[wasm_bindgen(js_name = pauseClock)]
+    pub fn pause_clock(&mut self, now: f64, on: bool) {
+        let now = at(now);
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        if let Some(c) = &mut self.clock {
+            if on {
+                c.pause(turn, now);
+            } else {
+                c.resume(now);
+            }
+        }
+    }
+
+    /// The clock at `now` as plain data to save with the game (`null` without one); see
+    /// [`Self::restore_clock`].
+    #[wasm_bindgen(js_name = clockState)]
+    pub fn clock_state(&mut self, now: f64) -> JsValue {
+        let now = at(now);
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        match &self.clock {
+            Some(c) => to_js(&c.state(turn, now)),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// Gives the game back the clock [`Self::clock_state`] saved, paused if it was running:
+    /// time does not run while the page is closed.
+    ///
+    /// # Errors
+    /// A saved clock that does not read; the game keeps the clock it had.
+    #[wasm_bindgen(js_name = restoreClock)]
+    pub fn restore_clock(&mut self, state: JsValue) -> Result<(), JsError> {
+        let state: ClockState = serde_wasm_bindgen::from_value(state)
+            .map_err(|e| JsError::new(&format!("Not a saved clock: {e}")))?;
+        let mut clock = Clock::from_state(&state).map_err(|e| JsError::new(&e.to_string()))?;
+        clock.align(self.game.moves().len());
+        self.clock = Some(clock);
+        Ok(())
     }
 
     /// The piece on each square: element `n - 1` is square `n`, `null` or `{ color, role }`
@@ -346,8 +508,10 @@ impl DraughtsGame {
     }
 
     /// The game as PDN; `tags` optionally sets `{ event, site, date, round, white, black }`.
+    /// With a clock, its `TimeControl` tags and each timed move's `{[%clk h:mm:ss]}`.
     pub fn pdn(&self, tags: JsValue) -> String {
-        self.game.to_pdn(&tags_from(tags))
+        let clock = self.clock.as_ref().map(Clock::pdn);
+        crate::pdn::write_game_clocked(&self.game, &tags_from(tags), clock.as_ref())
     }
 
     /// The game including moves that could be redone, as PDN (for saving), with [`Self::ply`]
@@ -458,7 +622,7 @@ pub fn legal_moves(fen: &str, variant: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = applyMove)]
 pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, JsError> {
     let mut g = DraughtsGame::from_fen(fen, variant)?;
-    g.apply_move(JsValue::from_str(notation))?;
+    g.play(JsValue::from_str(notation))?;
     Ok(g.fen())
 }
 
@@ -689,14 +853,6 @@ mod search {
     use crate::ai::{self, Engine, Level, Limits, SearchResult};
     use crate::mv::Move;
     use crate::position::Position;
-
-    #[wasm_bindgen]
-    extern "C" {
-        /// Milliseconds from the page's (or worker's) time origin: the search's clock, since
-        /// `std::time` does not exist on wasm32-unknown-unknown.
-        #[wasm_bindgen(js_namespace = performance, js_name = now)]
-        fn performance_now() -> f64;
-    }
 
     /// What a search found.
     #[derive(Serialize)]

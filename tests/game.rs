@@ -277,3 +277,113 @@ fn bad_fen_and_pdn_are_reported() {
     assert!(e.contains("1... 28-23"), "{e}");
     assert!(draughts::read_game("", Variant::International).is_err());
 }
+
+#[test]
+fn a_flag_loses_unless_the_opponent_could_never_win() {
+    use draughts::Color;
+    // Black, to move, runs out of time. White's only man (6) can never move: 1 stands in front
+    // of it at the edge and cannot move either, and none of Black's moves (17-21, 17-22, 7-11,
+    // 7-12) frees it or offers it a capture, so whatever is played White is blocked and loses.
+    let fen = "B:W6:B1,7,17";
+    let mut g = Game::from_fen(fen, Variant::International).unwrap();
+    assert!(!draughts::game::can_ever_win(&g, Color::White));
+    g.time_out(Color::Black);
+    assert_eq!(
+        g.status(),
+        Status::Draw {
+            reason: DrawReason::TimeNoWin {
+                flagged: Color::Black
+            }
+        }
+    );
+    assert_eq!(g.status().to_string(), "draw (time forfeit)");
+    // The rule is the variant's: in Antidraughts being blocked wins, so the flag loses.
+    let mut g = Game::from_fen(fen, Variant::Antidraughts).unwrap();
+    g.time_out(Color::Black);
+    let white_on_time = Status::Win {
+        winner: Color::White,
+        reason: WinReason::Time,
+    };
+    assert_eq!(g.status(), white_on_time);
+    // In Breakthrough too a blocked side loses: a draw.
+    let mut g = Game::from_fen(fen, Variant::Breakthrough).unwrap();
+    g.time_out(Color::Black);
+    assert!(matches!(g.status(), Status::Draw { .. }));
+    // A game in progress: either side could win.
+    let mut g = Game::new(Variant::International);
+    g.play_text("32-28").unwrap();
+    g.time_out(Color::Black);
+    assert_eq!(g.status(), white_on_time);
+    assert_eq!(g.status().to_string(), "White wins (time forfeit)");
+    // A lone king can still win (the other side helping): the flag loses.
+    let mut g = Game::from_fen("W:W31,36,41,46:BK5", Variant::International).unwrap();
+    g.time_out(Color::White);
+    assert_eq!(
+        g.status(),
+        Status::Win {
+            winner: Color::Black,
+            reason: WinReason::Time
+        }
+    );
+    // Nothing more is played, the decision can be taken back like a resignation, and a game
+    // that is over has no flag.
+    assert!(g.play_text("31-27").is_err());
+    assert!(g.undo());
+    assert_eq!(g.status(), Status::Ongoing);
+    g.resign(Color::White);
+    g.time_out(Color::Black);
+    assert_eq!(
+        g.status(),
+        Status::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation
+        }
+    );
+}
+
+#[test]
+fn a_time_out_survives_pdn_and_links() {
+    use draughts::Color;
+    let mut g = Game::new(Variant::English);
+    g.play_text("11-15").unwrap();
+    g.time_out(Color::White);
+    let pdn = g.to_pdn(&PdnTags::default());
+    assert!(pdn.contains("[Termination \"time forfeit\"]"), "{pdn}");
+    assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
+    let back = draughts::read_game(&pdn, Variant::English).unwrap();
+    assert_eq!(back.status(), g.status());
+    let link = draughts::link::write_link(&g);
+    assert!(link.contains("&r=tw"), "{link}");
+    assert_eq!(
+        draughts::link::read_link(&link).unwrap().status(),
+        g.status()
+    );
+
+    let mut g = Game::from_fen("B:W6:B1,7,17", Variant::International).unwrap();
+    g.time_out(Color::Black);
+    let pdn = g.to_pdn(&PdnTags::default());
+    assert!(pdn.contains("[Result \"1-1\"]"), "{pdn}");
+    assert_eq!(
+        draughts::read_game(&pdn, Variant::International)
+            .unwrap()
+            .status(),
+        g.status()
+    );
+    let link = draughts::link::write_link(&g);
+    assert!(link.contains("&r=Tb"), "{link}");
+    assert_eq!(
+        draughts::link::read_link(&link).unwrap().status(),
+        g.status()
+    );
+    // A record saying the side that did not have the move lost on time is kept as recorded.
+    let odd = "[Result \"0-2\"]\n[Termination \"time forfeit\"]\n1. 32-28 0-2";
+    assert_eq!(
+        draughts::read_game(odd, Variant::International)
+            .unwrap()
+            .status(),
+        Status::Win {
+            winner: Color::Black,
+            reason: WinReason::Recorded
+        }
+    );
+}

@@ -82,11 +82,11 @@ fn start_position_and_moves() {
 #[wasm_bindgen_test]
 fn play_undo_redo_history_fen_pdn() {
     let mut g = DraughtsGame::new("international").unwrap();
-    let m = g.apply_move(JsValue::from("32-28")).unwrap();
+    let m = g.apply_move(JsValue::from("32-28"), None).unwrap();
     assert_eq!(num(&m, "from"), 32.0);
     assert_eq!(g.turn(), "black");
-    g.apply_move(JsValue::from("19-23")).unwrap();
-    let cap = g.apply_move(JsValue::from("28x19")).unwrap();
+    g.apply_move(JsValue::from("19-23"), None).unwrap();
+    let cap = g.apply_move(JsValue::from("28x19"), None).unwrap();
     assert_eq!(nums(&get(&cap, "captures")), [23]);
     assert_eq!(g.history(), ["32-28", "19-23", "28x19"]);
     assert_eq!(num(&get(&g.counts(), "black"), "total"), 19.0);
@@ -141,11 +141,11 @@ fn multi_capture_paths_and_full_notation() {
             .length(),
         4
     );
-    let e = message(g.apply_move(JsValue::from("47x36")));
+    let e = message(g.apply_move(JsValue::from("47x36"), None));
     assert!(e.contains("ambiguous"), "{e}");
     let fen = g.fen();
     assert_eq!(fen, g.fen(), "unchanged after an error");
-    g.apply_move(JsValue::from("47x24x36")).unwrap();
+    g.apply_move(JsValue::from("47x24x36"), None).unwrap();
     assert_eq!(num(&get(&g.counts(), "black"), "total"), 1.0);
 }
 
@@ -153,7 +153,7 @@ fn multi_capture_paths_and_full_notation() {
 fn game_ends_with_reason() {
     // White takes Black's last piece.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
-    g.apply_move(JsValue::from("28x19")).unwrap();
+    g.apply_move(JsValue::from("28x19"), None).unwrap();
     let s = g.status(None);
     assert_eq!(string(&s, "state"), "win");
     assert_eq!(string(&s, "winner"), "white");
@@ -163,7 +163,7 @@ fn game_ends_with_reason() {
     assert_eq!(string(&s, "line"), "White wins: Black has no pieces left");
     assert_eq!(string(&s, "result"), "2-0");
     assert_eq!(moves(&g).len(), 0);
-    let e = message(g.apply_move(JsValue::from("19-14")));
+    let e = message(g.apply_move(JsValue::from("19-14"), None));
     assert!(e.contains("over"), "{e}");
 
     let mut r = DraughtsGame::new("english").unwrap();
@@ -206,14 +206,14 @@ fn garbage_input_throws_readable_errors() {
         "1x2x3x4x5x6x7x8x9x10x11x12x13x14x15x16x17x18x19x20x21x22",
         "99999999999999999999-1",
     ] {
-        let r = g.apply_move(JsValue::from(text));
+        let r = g.apply_move(JsValue::from(text), None);
         assert!(r.is_err(), "{text:?} was accepted");
         let e = message(r);
         assert!(!e.is_empty(), "{text:?}");
         assert_eq!(g.fen(), before, "{text:?} changed the game");
         assert_eq!(g.history().len(), 0);
     }
-    assert!(message(g.apply_move(JsValue::from("28-23"))).contains("no piece on 28"));
+    assert!(message(g.apply_move(JsValue::from("28-23"), None)).contains("no piece on 28"));
     for fen in [
         "",
         "Q:W1",
@@ -273,7 +273,7 @@ fn stateless_helpers_and_variants() {
     assert_eq!(get(&czech, "algebraic").as_bool(), Some(true));
     // Russian plays algebraic text too.
     let mut r = DraughtsGame::new("russian").unwrap();
-    r.apply_move(JsValue::from("c3-d4")).unwrap();
+    r.apply_move(JsValue::from("c3-d4"), None).unwrap();
     assert_eq!(r.history().len(), 1);
 }
 
@@ -314,7 +314,7 @@ fn levels_are_named_by_the_engine() {
 #[wasm_bindgen_test]
 fn think_plays_a_legal_move_at_every_level() {
     let mut g = DraughtsGame::new("english").unwrap();
-    g.apply_move(JsValue::from("11-15")).unwrap();
+    g.apply_move(JsValue::from("11-15"), None).unwrap();
     let pdn = g.pdn(JsValue::UNDEFINED);
     for level in 1..=6 {
         let t = wasm::think(&pdn, "english", level, Some(7), Some(60.0)).unwrap();
@@ -390,7 +390,7 @@ fn search_calls_reject_bad_input() {
     }
     // A finished game has no move to think about.
     let mut over = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
-    over.apply_move(JsValue::from("28x19")).unwrap();
+    over.apply_move(JsValue::from("28x19"), None).unwrap();
     let pdn = over.pdn(JsValue::UNDEFINED);
     assert!(message(wasm::think(&pdn, "international", 5, None, None)).contains("over"));
     assert!(message(wasm::hint(&pdn, "international", None)).contains("over"));
@@ -424,7 +424,7 @@ fn turkish_full_board_and_algebraic_moves() {
     assert_eq!(string(&squares.get(63), "label"), "h1");
     assert_eq!(Array::from(&g.board()).length(), 64);
     assert_eq!(num(&get(&g.counts(), "white"), "total"), 16.0);
-    g.apply_move(JsValue::from("a3-a4")).unwrap();
+    g.apply_move(JsValue::from("a3-a4"), None).unwrap();
     assert_eq!(g.history(), ["a3-a4"]);
     assert_eq!(g.turn(), "black");
     // A saved Turkish game comes back as Turkish whatever variant the page has selected.
@@ -458,7 +458,7 @@ fn turned_boards_put_square_one_where_the_numbering_says() {
 fn new_win_conditions_are_worded_by_the_engine() {
     // Antidraughts: White must take Black's last piece, and Black wins.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "antidraughts").unwrap();
-    g.apply_move(JsValue::from("28x19")).unwrap();
+    g.apply_move(JsValue::from("28x19"), None).unwrap();
     let s = g.status(None);
     assert_eq!(string(&s, "winner"), "black");
     assert_eq!(string(&s, "reason"), "no-pieces");
@@ -475,7 +475,7 @@ fn new_win_conditions_are_worded_by_the_engine() {
     );
     // Breakthrough: the first king wins.
     let mut b = DraughtsGame::from_fen("W:W6:B45", "breakthrough").unwrap();
-    b.apply_move(JsValue::from("6-1")).unwrap();
+    b.apply_move(JsValue::from("6-1"), None).unwrap();
     let s = b.status(None);
     assert_eq!(string(&s, "state"), "win");
     assert_eq!(string(&s, "winner"), "white");
@@ -496,7 +496,7 @@ fn snapshot(g: &mut DraughtsGame, view: Option<usize>) -> JsValue {
 #[wasm_bindgen_test]
 fn one_snapshot_holds_what_the_page_draws() {
     let mut g = DraughtsGame::new("english").unwrap();
-    g.apply_move(JsValue::from("11-15")).unwrap();
+    g.apply_move(JsValue::from("11-15"), None).unwrap();
     let s = snapshot(&mut g, None);
     assert_eq!(string(&s, "variant"), "english");
     assert_eq!((num(&s, "ply"), num(&s, "view")), (1.0, 1.0));
@@ -525,7 +525,7 @@ fn one_snapshot_holds_what_the_page_draws() {
     assert_eq!(get(&s, "canUndo").as_bool(), Some(true));
     // Played by index: the move object names the same move.
     let third = string(&legal[3], "full");
-    let played = g.apply_move(JsValue::from(3)).unwrap();
+    let played = g.apply_move(JsValue::from(3), None).unwrap();
     assert_eq!(string(&played, "full"), third);
     assert_eq!(num(&played, "index"), 3.0);
     // Bad indices are refused in words and change nothing.
@@ -536,7 +536,7 @@ fn one_snapshot_holds_what_the_page_draws() {
         JsValue::TRUE,
     ] {
         let before = g.fen();
-        let e = message(g.apply_move(bad));
+        let e = message(g.apply_move(bad, None));
         assert!(e.contains("move") || e.contains("index"), "{e}");
         assert_eq!(g.fen(), before);
     }
@@ -546,7 +546,7 @@ fn one_snapshot_holds_what_the_page_draws() {
 fn a_past_position_and_play_from_here() {
     let mut g = DraughtsGame::new("international").unwrap();
     for m in ["32-28", "19-23", "28x19", "14x23"] {
-        g.apply_move(JsValue::from(m)).unwrap();
+        g.apply_move(JsValue::from(m), None).unwrap();
     }
     let past = snapshot(&mut g, Some(1));
     assert_eq!((num(&past, "view"), num(&past, "ply")), (1.0, 4.0));
@@ -564,7 +564,7 @@ fn a_past_position_and_play_from_here() {
 fn links_open_the_same_game_and_damaged_ones_are_refused() {
     let mut g = DraughtsGame::new("russian").unwrap();
     for m in ["c3-d4", "f6-g5", "d4-c5"] {
-        g.apply_move(JsValue::from(m)).unwrap();
+        g.apply_move(JsValue::from(m), None).unwrap();
     }
     let link = g.link();
     assert!(link.starts_with("#v=russian&m="), "{link}");
@@ -672,8 +672,8 @@ fn a_recorded_result_comments_and_the_variant_suggestion() {
 #[wasm_bindgen_test]
 fn analysis_deepens_on_the_position_shown() {
     let mut g = DraughtsGame::new("international").unwrap();
-    g.apply_move(JsValue::from_str("32-28")).unwrap();
-    g.apply_move(JsValue::from_str("19-23")).unwrap();
+    g.apply_move(JsValue::from_str("32-28"), None).unwrap();
+    g.apply_move(JsValue::from_str("19-23"), None).unwrap();
     // The position after one ply: Black to move, so the line starts "1… ".
     let mut a = wasm::AnalysisHandle::new(&g.link(), "international", Some(1)).unwrap();
     assert_eq!(a.over(), None);
@@ -700,7 +700,7 @@ fn analysis_deepens_on_the_position_shown() {
 #[wasm_bindgen_test]
 fn a_review_marks_a_thrown_man() {
     let mut g = DraughtsGame::from_fen("W:W28,32,33:B17,18", "international").unwrap();
-    g.apply_move(JsValue::from_str("28-22")).unwrap();
+    g.apply_move(JsValue::from_str("28-22"), None).unwrap();
     let mut r = wasm::ReviewHandle::new(&g.link(), "international", Some(4)).unwrap();
     assert_eq!((r.total(), r.done()), (2, 0));
     while r.step() {}
@@ -714,4 +714,76 @@ fn a_review_marks_a_thrown_man() {
     assert_eq!(get(&v, "ply").as_f64(), Some(1.0));
     assert!(["mistake", "blunder"].contains(&string(&v, "judgement").as_str()));
     assert!(string(&v, "text").contains("Better: "));
+}
+
+/// The page's `performance.now()`, the clock's time scale.
+fn perf_now() -> f64 {
+    let perf = get(&js_sys::global(), "performance");
+    let now: js_sys::Function = get(&perf, "now").dyn_into().unwrap();
+    now.call0(&perf).unwrap().as_f64().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_clock_runs_for_the_side_to_move_and_its_flag_ends_the_game() {
+    let mut g = DraughtsGame::new("international").unwrap();
+    assert!(g.clock(0.0).is_null());
+    assert!(message(g.set_clock(Some("5 minutes".into()), None)).contains("not a time control"));
+    assert!(message(g.set_clock(Some("60+1".into()), Some("red".into()))).contains("white"));
+    g.set_clock(Some("60+1".into()), None).unwrap();
+    let t = perf_now();
+    let v = g.clock(t);
+    assert_eq!(string(&v, "label"), "1+1");
+    assert_eq!(string(&v, "state"), "waiting");
+    assert_eq!(string(&get(&v, "black"), "text"), "1:00");
+    // The first move is free; then Black's time runs, and after 5 s Black gets 1 s back.
+    g.apply_move(JsValue::from("32-28"), Some(t)).unwrap();
+    let v = g.clock(t + 5_000.0);
+    assert_eq!(string(&v, "running"), "black");
+    let black = num(&get(&v, "black"), "ms");
+    assert!((55_000.0..=55_100.0).contains(&black), "{black}");
+    // A move is pressed when it is made (not at a time still to come): Black used a moment.
+    g.apply_move(JsValue::from("19-23"), Some(t + 5_000.0))
+        .unwrap();
+    let black = num(&get(&g.clock(perf_now()), "black"), "ms");
+    assert!((60_900.0..=61_000.0).contains(&black), "{black}");
+    // Moves made with a clock stand.
+    assert!(!g.can_undo() && !g.undo());
+    assert!(g.go_to(0).is_err());
+    let snap = g.snapshot(None, None);
+    assert_eq!(get(&snap, "canUndo").as_bool(), Some(false));
+    // Saved and restored: paused, with the same times.
+    let saved = g.clock_state(perf_now());
+    let mut back =
+        DraughtsGame::restore(&g.pdn_with_redo(JsValue::UNDEFINED), "international", 2).unwrap();
+    back.restore_clock(saved).unwrap();
+    let v = back.clock(perf_now() + 1e6);
+    assert_eq!(string(&v, "state"), "paused");
+    assert!((60_900.0..=61_000.0).contains(&num(&get(&v, "black"), "ms")));
+    assert!(message(back.restore_clock(JsValue::from("x"))).contains("Not a saved clock"));
+    // The PDN carries the time control and each move's clock.
+    let pdn = g.pdn(JsValue::UNDEFINED);
+    assert!(pdn.contains("[TimeControl \"60+1\"]"), "{pdn}");
+    assert!(pdn.contains("32-28 {[%clk 0:01:00]}"), "{pdn}");
+    assert!(pdn.contains("19-23 {[%clk 0:01:0"), "{pdn}");
+    // White's minute runs out: Black wins on time.
+    let v = g.clock(perf_now() + 61_000.0);
+    assert_eq!(string(&v, "flagged"), "white");
+    assert_eq!(string(&v, "state"), "over");
+    let status = g.status(None);
+    assert_eq!(string(&status, "title"), "Black wins on time");
+    assert_eq!(string(&status, "reason"), "time");
+    assert_eq!(string(&status, "detail"), "White ran out of time");
+    assert!(g.apply_move(JsValue::from("28x19"), None).is_err());
+    // Against the computer only the player's time counts; "vs computer" wording.
+    let mut g = DraughtsGame::new("international").unwrap();
+    g.set_clock(Some("10".into()), Some("white".into()))
+        .unwrap();
+    assert!(get(&g.clock(0.0), "black").is_undefined());
+    g.apply_move(JsValue::from("32-28"), None).unwrap();
+    g.apply_move(JsValue::from("19-23"), None).unwrap();
+    g.clock(perf_now() + 11_000.0);
+    assert_eq!(
+        string(&g.status(Some("white".into())), "title"),
+        "You lose on time"
+    );
 }

@@ -337,6 +337,8 @@ export class Controller {
   /** Plays a legal move object (animated), then redraws. */
   async play(move) {
     const game = this.game;
+    // With a clock, the mover's time stops now, at the last tap, not after the slide.
+    const movedAt = performance.now();
     if (this.viewing) {
       // Looking back while the computer moves: the move is played, the view stays.
       const played = this.game.applyMove(move.index);
@@ -363,7 +365,7 @@ export class Controller {
     }
     try {
       performance.mark('apply-start');
-      const played = this.game.applyMove(move.index);
+      const played = this.game.applyMove(move.index, movedAt);
       this.clearSelection();
       this.animating = false;
       this.changed();

@@ -11,6 +11,7 @@ import { askWhoResigns, confirmDialog, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
+import { Clocks } from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +25,8 @@ function boot(bindings) {
   const controller = new Controller({ view, panels, storage });
   const computer = new Computer({ controller, panels, storage });
   const analyst = new Analyst({ controller, computer });
-  window.draughts = { controller, engine, computer, analyst }; // for tests
+  const clocks = new Clocks({ controller, panels, storage, computer });
+  window.draughts = { controller, engine, computer, analyst, clocks }; // for tests
 
   const settings = storage.loadSettings();
   controller.settings.autoRotate = !!settings.autoRotate;
@@ -38,6 +40,7 @@ function boot(bindings) {
   computer.restore(saved.opponent);
   if (saved.game) {
     controller.load(saved.game, { save: false });
+    clocks.restore(saved.clock);
     controller.setFlipped(!!saved.flipped, { persist: false });
   } else {
     controller.load(engine.newGame(engine.variants()[0].name));

@@ -2,9 +2,10 @@
 // that cannot be read (corrupted, from another app or version) is set aside under another key
 // and reported; it never stops the page from starting.
 //
-// Format (version 1): { format, version, variant, ply, pdn, flipped, savedAt, opponent? }.
+// Format (version 1): { format, version, variant, ply, pdn, flipped, savedAt, opponent?, clock? }.
 // `opponent` ({ opponent, level, side }, see computer.js) was added later: saves without it load
-// as a two-player game, and an unreadable one falls back to the defaults.
+// as a two-player game, and an unreadable one falls back to the defaults. `clock` (the engine's
+// clockState, see clock.js) too: without it the game has no clock.
 
 import * as engine from './engine.js';
 
@@ -50,7 +51,8 @@ export class Storage {
   }
 
   /**
-   * The saved game: `{ game, flipped, opponent }` (opponent undefined in older saves),
+   * The saved game: `{ game, flipped, opponent, clock }` (opponent and clock undefined in older
+   * saves),
    * `{ game: null }` when there is none, or `{ game: null, error, keptAs }` when the save could not
    * be read (it is then moved to `keptAs`).
    */
@@ -75,7 +77,7 @@ export class Storage {
         throw new Error('its game record is missing');
       }
       const game = engine.restore(data.pdn, data.variant, data.ply);
-      return { game, flipped: !!data.flipped, opponent: data.opponent };
+      return { game, flipped: !!data.flipped, opponent: data.opponent, clock: data.clock };
     } catch (e) {
       const keptAs = `${SAVE_KEY}.unreadable.${Date.now()}`;
       try {

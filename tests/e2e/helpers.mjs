@@ -178,6 +178,33 @@ export class App {
     });
   }
 
+  /**
+   * Fake time for the clocks (Playwright's page.clock), frozen once the page is open: the clocks
+   * then move only by `page.clock.runFor(ms)`, however fast the machine. Moves apply at once
+   * (reduced motion: no slide). Call before open(); call `freeze()` after it.
+   */
+  async fakeTime() {
+    await this.page.clock.install();
+    await this.page.emulateMedia({ reducedMotion: 'reduce' });
+    // The clocks' events, in order: [type, side].
+    await this.page.addInitScript(() => {
+      window.__clockEvents = [];
+      for (const type of ['draughts:low-time', 'draughts:clock-flag']) {
+        document.addEventListener(type, (e) => window.__clockEvents.push([type, e.detail.side]));
+      }
+    });
+  }
+
+  async freeze() {
+    const now = await this.page.evaluate(() => Date.now());
+    await this.page.clock.pauseAt(now + 1000);
+  }
+
+  /** The clocks' events so far: `[['draughts:low-time', 'black'], …]`. */
+  clockEvents() {
+    return this.page.evaluate(() => window.__clockEvents);
+  }
+
   /** Waits for the result dialog; on a timeout says what happened to it (recordResultDialog()). */
   async waitForResult() {
     try {

@@ -1,0 +1,197 @@
+// Clocks for games at the table: a game lost on time with a short preset, Fischer increments and
+// a Bronstein delay, the clock kept (paused) across a reload, paused while a dialog is open, the
+// PDN's TimeControl and %clk, the player's clock against the computer, and the clocks' layout in
+// every viewport (screenshots). Time is Playwright's fake clock: nothing depends on the machine's
+// speed.
+import { ALL_VIEWPORTS, on } from './devices.mjs';
+import { expect, test } from './fixtures.mjs';
+
+const white = (page) => page.locator('#clock-white');
+const black = (page) => page.locator('#clock-black');
+
+test.describe('clock', on('phone', 'desktop'), () => {
+  test.beforeEach(async ({ app }) => {
+    await app.fakeTime();
+    await app.open();
+    await app.freeze();
+  });
+
+  test('a 1+1 game lost on time: increments, low time, the flag, the PDN', async ({ app, page }) => {
+    await app.selectOption('clock', '60+1');
+    await expect(white(page)).toHaveText('1:00');
+    await expect(black(page)).toHaveText('1:00');
+    await expect(page.locator('#clock-pause'), 'nothing to pause before the first move').toBeDisabled();
+    // White's first move is not timed; then Black's clock runs.
+    await app.play([[32, 28]]);
+    await page.clock.runFor(5_000);
+    await expect(black(page)).toHaveText('0:55');
+    await expect(black(page)).toHaveClass(/\bis-running\b/);
+    await expect(white(page)).not.toHaveClass(/\bis-running\b/);
+    await expect(white(page)).toHaveText('1:00');
+    await expect(page.locator('#undo'), 'a move made with a clock stands').toBeDisabled();
+    // Black took 5 s and gets 1 s: 0:56. White takes 3 s: 0:57, then 0:58 after the capture.
+    await app.play([[19, 23]]);
+    await expect(black(page)).toHaveText('0:56');
+    await expect(white(page)).toHaveClass(/\bis-running\b/);
+    await page.clock.runFor(3_000);
+    await expect(white(page)).toHaveText('0:57');
+    await app.play([[28, 19]]);
+    await expect(white(page)).toHaveText('0:58');
+    // Black thinks on: tenths under ten seconds, the low-time event once, then the flag.
+    await page.clock.runFor(46_500);
+    await expect(black(page)).toHaveText('0:09.5');
+    await expect(black(page)).toHaveClass(/\bis-low\b/);
+    await page.clock.runFor(9_000);
+    await expect(black(page)).toHaveText('0:00.5');
+    expect(await app.clockEvents()).toEqual([['draughts:low-time', 'black']]);
+    await page.clock.runFor(600);
+    await app.waitForResult();
+    await expect(page.locator('#result-title')).toHaveText('White wins on time');
+    await expect(page.locator('#result-reason')).toHaveText('Black ran out of time.');
+    await expect(black(page)).toHaveText('0:00.0');
+    expect(await app.clockEvents()).toEqual([
+      ['draughts:low-time', 'black'],
+      ['draughts:clock-flag', 'black'],
+    ]);
+    await app.shot('clock-flag');
+    // The clocks stopped with the game.
+    await page.clock.runFor(5_000);
+    await expect(white(page)).toHaveText('0:58');
+    await expect(page.locator('#clock-pause')).toBeHidden();
+    await app.press('#result-close');
+    await app.press('#export-pdn');
+    const pdn = await page.locator('#export-text').inputValue();
+    expect(pdn).toContain('[TimeControl "60+1"]');
+    expect(pdn).toContain('[Result "2-0"]');
+    expect(pdn).toContain('[Termination "time forfeit"]');
+    const moves = pdn.split(/\n\n/)[1].replace(/\s+/g, ' ');
+    expect(moves).toContain('1. 32-28 {[%clk 0:01:00]} 1... 19-23 {[%clk 0:00:56]} 2. 28x19 {[%clk 0:00:58]} 2-0');
+  });
+
+  test('a custom clock with a Bronstein delay', async ({ app, page }) => {
+    await app.selectOption('clock', 'custom');
+    await expect(page.locator('dialog#clock-dialog[open]')).toHaveCount(1);
+    await page.fill('#clock-minutes', '1');
+    await page.fill('#clock-increment', '2');
+    await page.selectOption('#clock-kind', 'bronstein');
+    await app.press('#clock-dialog .primary');
+    await expect(page.locator('dialog#clock-dialog[open]')).toHaveCount(0);
+    await expect(page.locator('#clock option:checked')).toHaveText('1+2 delay');
+    await app.play([[32, 28]]);
+    // Black uses 5 s and gets 2 back; White uses 1 s and gets it all back.
+    await page.clock.runFor(5_000);
+    await app.play([[19, 23]]);
+    await expect(black(page)).toHaveText('0:57');
+    await page.clock.runFor(1_000);
+    await expect(white(page)).toHaveText('0:59');
+    await app.play([[28, 19]]);
+    await expect(white(page)).toHaveText('1:00');
+    await app.press('#export-pdn');
+    expect(await page.locator('#export-text').inputValue()).toContain('[TimeControl "60B2"]');
+  });
+
+  test('the clock survives a reload, paused, and the player is told', async ({ app, page }) => {
+    await app.selectOption('clock', '180+2');
+    await app.play([[32, 28]]);
+    await page.clock.runFor(10_000);
+    await expect(black(page)).toHaveText('2:50');
+    await app.reload();
+    await expect(page.locator('#message-text')).toContainText('The clock was paused while the page was closed');
+    await expect(page.locator('#clock')).toHaveValue('180+2');
+    await expect(black(page)).toHaveText('2:50');
+    await expect(black(page)).toHaveClass(/\bis-paused\b/);
+    await expect(page.locator('#clock-pause')).toHaveText('Resume');
+    await page.clock.runFor(10_000);
+    await expect(black(page), 'no time runs while paused').toHaveText('2:50');
+    await app.press('#clock-pause');
+    await page.clock.runFor(2_000);
+    await expect(black(page)).toHaveText('2:48');
+    await expect(black(page)).toHaveClass(/\bis-running\b/);
+    // A move also resumes a paused clock: pause, then play; White's time runs.
+    await app.press('#clock-pause');
+    await page.clock.runFor(4_000);
+    await app.play([[19, 23]]);
+    await expect(black(page)).toHaveText('2:50');
+    await page.clock.runFor(1_000);
+    await expect(white(page)).toHaveText('2:59');
+    await expect(page.locator('#undo')).toBeDisabled();
+  });
+
+  test('an open dialog pauses the clock', async ({ app, page }) => {
+    await app.selectOption('clock', '60+1');
+    await app.play([[32, 28]]);
+    await page.clock.runFor(2_000);
+    await expect(black(page)).toHaveText('0:58');
+    await app.press('#export-pdn');
+    await page.clock.runFor(10_000);
+    await app.press('#export-close');
+    await expect(black(page), 'not a second passed while the dialog was open').toHaveText('0:58');
+    await page.clock.runFor(1_000);
+    await expect(black(page)).toHaveText('0:57');
+    // Changing the clock in the middle of a game asks first.
+    await app.page.selectOption('#clock', '300+3');
+    await expect(page.locator('dialog#confirm[open]')).toHaveCount(1);
+    await app.press('#confirm-no');
+    await expect(page.locator('#clock')).toHaveValue('60+1');
+    await expect(black(page)).toHaveText('0:57');
+  });
+});
+
+test.describe('clock against the computer', on('phone'), () => {
+  test("only the player's time counts", async ({ app, page }) => {
+    await app.fakeTime();
+    await app.open();
+    await app.selectOption('opponent', 'computer');
+    await app.selectOption('level', '1');
+    await app.selectOption('clock', '60+1');
+    await app.freeze();
+    await expect(black(page), "the computer's card has no clock").toBeHidden();
+    await expect(white(page)).toHaveText('1:00');
+    await app.play([[32, 28]]);
+    await app.playersTurn();
+    await expect(white(page)).toHaveClass(/\bis-running\b/);
+    await page.clock.runFor(3_000);
+    await expect(white(page)).toHaveText('0:57');
+    await page.clock.runFor(57_500);
+    await app.waitForResult();
+    await expect(page.locator('#result-title')).toHaveText('You lose on time');
+    await expect(page.locator('#result-reason')).toHaveText('You ran out of time.');
+  });
+});
+
+test.describe('clock layout', on(...ALL_VIEWPORTS), () => {
+  test('the clocks fit on the cards, face to face too, and the board keeps its size', async ({ app, page, viewport }) => {
+    await app.fakeTime();
+    await app.open();
+    await app.freeze();
+    const board = await page.locator('#board').boundingBox();
+    const card = await page.locator('.card-white').boundingBox();
+    await app.selectOption('clock', '300+3');
+    await app.play([[32, 28]]);
+    await page.clock.runFor(291_000);
+    await expect(black(page)).toHaveText('0:09.0');
+    for (const face of [false, true]) {
+      if (face) await app.press('#face-to-face');
+      const name = face ? 'clock-face-to-face' : 'clock';
+      await app.shot(name);
+      expect(await page.locator('#board').boundingBox(), `${name}: the board keeps its size and place`).toEqual(board);
+      for (const side of ['white', 'black']) {
+        const c = await page.locator(`.card-${side}`).boundingBox();
+        const k = await page.locator(`#clock-${side}`).boundingBox();
+        expect(c.height, `${name}: ${side}'s card keeps its height`).toBeCloseTo(card.height, 0);
+        expect(k.x >= c.x - 0.5 && k.x + k.width <= c.x + c.width + 0.5, `${name}: ${side}'s clock within its card`).toBe(true);
+        expect(k.x + k.width, `${name}: ${side}'s clock inside the viewport`).toBeLessThanOrEqual(viewport.width);
+        // Nothing else on the card runs into the clock.
+        const others = await page.locator(`.card-${side} > :not(.clock):visible`).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+        for (const o of others) {
+          const overlap = Math.min(o.right, k.x + k.width) - Math.max(o.left, k.x);
+          expect(overlap, `${name}: ${side}'s clock overlaps nothing`).toBeLessThanOrEqual(0.5);
+        }
+      }
+      // Face to face the top player's card, clock included, reads for them.
+      expect(await app.turned('.card-black')).toBe(face);
+    }
+    const scroll = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+    expect(scroll, 'no horizontal scroll').toBeLessThanOrEqual(0);
+  });
+});
