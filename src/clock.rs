@@ -26,7 +26,6 @@
 //! - A player whose time runs out loses; see [`crate::game::Game::time_out`] for the exception.
 
 use crate::square::{ByColor, Color};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -62,35 +61,43 @@ const MAX_MS: i64 = 360_000_000;
 
 /// Text that is not a time control.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("not a time control: {0:?} (expected seconds and an increment, such as 300+3, or 300B3 for a Bronstein delay, up to 36000 seconds and 600 a move)")]
-pub struct ParseTimeControlError(pub String);
+#[error("not a time control: expected seconds and an increment, such as 300+3 (or 300B3 for a Bronstein delay), up to 36000 seconds and 600 a move")]
+pub struct ParseTimeControlError;
 
 impl FromStr for TimeControl {
     type Err = ParseTimeControlError;
 
     fn from_str(s: &str) -> Result<TimeControl, ParseTimeControlError> {
-        let t = s.trim();
-        let err = || ParseTimeControlError(crate::excerpt::excerpt(t));
-        let (initial, increment, kind) = match t.find(['+', 'B', 'b']) {
-            None => (t, "0", Increment::Fischer),
-            Some(i) if t.as_bytes()[i] == b'+' => (&t[..i], &t[i + 1..], Increment::Fischer),
-            Some(i) => (&t[..i], &t[i + 1..], Increment::Bronstein),
-        };
-        let number = |n: &str, max: u32| {
-            n.parse::<u32>()
-                .ok()
-                .filter(|&v| v <= max && n.bytes().all(|b| b.is_ascii_digit()))
-                .ok_or_else(err)
-        };
-        let control = TimeControl {
-            initial: number(initial, MAX_INITIAL)?,
-            increment: number(increment, MAX_INCREMENT)?,
-            kind,
-        };
-        if control.initial == 0 {
-            return Err(err());
+        // Digits, then optionally `+` or `B` and digits: read byte by byte (small in the wasm).
+        let mut n = [0u32; 2];
+        let mut digits = [0usize; 2];
+        let mut part = 0;
+        let mut kind = Increment::Fischer;
+        for b in s.trim().bytes() {
+            match b {
+                b'0'..=b'9' if digits[part] < 6 => {
+                    n[part] = n[part] * 10 + u32::from(b - b'0');
+                    digits[part] += 1;
+                }
+                b'+' | b'B' | b'b' if part == 0 => {
+                    part = 1;
+                    if b != b'+' {
+                        kind = Increment::Bronstein;
+                    }
+                }
+                _ => return Err(ParseTimeControlError),
+            }
         }
-        Ok(control)
+        let [initial, increment] = n;
+        let whole = digits[0] > 0 && (part == 0 || digits[1] > 0);
+        if !whole || initial == 0 || initial > MAX_INITIAL || increment > MAX_INCREMENT {
+            return Err(ParseTimeControlError);
+        }
+        Ok(TimeControl {
+            initial,
+            increment,
+            kind,
+        })
     }
 }
 
@@ -105,24 +112,6 @@ impl fmt::Display for TimeControl {
 }
 
 impl TimeControl {
-    /// As players say it, minutes and seconds: `5+3`, `0.5+0`, `10+5 delay` (Bronstein).
-    pub fn label(&self) -> String {
-        let minutes = if self.initial % 60 == 0 {
-            (self.initial / 60).to_string()
-        } else {
-            // Hundredths of a minute at most, without trailing zeros: 0.25, 1.5, 0.33.
-            let hundredths = (self.initial * 100 + 30) / 60;
-            let text = format!("{}.{:02}", hundredths / 100, hundredths % 100);
-            text.trim_end_matches('0').to_owned()
-        };
-        let delay = if self.kind == Increment::Bronstein {
-            " delay"
-        } else {
-            ""
-        };
-        format!("{minutes}+{}{delay}", self.increment)
-    }
-
     fn initial_ms(&self) -> i64 {
         i64::from(self.initial) * 1000
     }
@@ -146,12 +135,13 @@ enum Run {
 }
 
 impl Run {
-    fn name(self) -> &'static str {
+    /// As [`Clock::view`] numbers it.
+    fn code(self) -> u8 {
         match self {
-            Run::Waiting => "waiting",
-            Run::Since(_) => "running",
-            Run::Paused => "paused",
-            Run::Over => "over",
+            Run::Waiting => 0,
+            Run::Since(_) => 1,
+            Run::Paused => 2,
+            Run::Over => 3,
         }
     }
 }
@@ -323,89 +313,109 @@ impl Clock {
         true
     }
 
-    /// Keeps the record in step with a game of `plies` moves before the clock has started (moves
-    /// taken back or played before it runs have no time).
+    /// Keeps the record in step with a game of `plies` moves (moves taken back before the clock
+    /// started, or played before it was set, have no time).
     pub fn align(&mut self, plies: usize) {
-        if !self.has_started() {
-            self.record.resize(plies, None);
-        }
+        self.record.resize(plies, None);
     }
 
-    /// What the page shows at `now` with `turn` to move.
-    pub fn view(&self, turn: Color, now: f64) -> ClockView {
-        let side = |c: Color| {
-            self.is_timed(c).then(|| {
-                let ms = self.left(c, turn, now);
-                SideView {
-                    ms: ms as f64,
-                    text: clock_text(ms),
-                    low: ms < LOW_MS,
-                }
-            })
+    /// What the page draws at `now` with `turn` to move, as numbers: `[white, black, running,
+    /// state, flagged]`: each side's milliseconds left (`-1`: no clock for that side), the
+    /// side whose time runs and the side whose time ran out (`0` none, `1` White, `2` Black),
+    /// and the state (`0` waiting for the first move, `1` running, `2` paused, `3` over).
+    pub fn view(&self, turn: Color, now: f64) -> [f64; 5] {
+        let left = |c: Color| {
+            if self.is_timed(c) {
+                self.left(c, turn, now) as f64
+            } else {
+                -1.0
+            }
         };
-        ClockView {
-            control: self.control.to_string(),
-            label: self.control.label(),
-            white: side(Color::White),
-            black: side(Color::Black),
-            running: self.running(turn),
-            state: self.run.name(),
-            flagged: self.flagged,
-        }
+        [
+            left(Color::White),
+            left(Color::Black),
+            side_code(self.running(turn)),
+            f64::from(self.run.code()),
+            side_code(self.flagged),
+        ]
     }
 
-    /// The clock as plain data for a save, at `now` with `turn` to move. A restored clock is
+    /// The clock at `now`, with `turn` to move, as one line of text to keep with the game: the
+    /// time control, then numbers: the timed sides (`1` White, `2` Black, `3` both), each
+    /// side's milliseconds left, the side to move's time when its turn began, the state (as
+    /// in [`Clock::view`]), the side whose time ran out, and the mover's time after each ply
+    /// (`-1`: not timed), e.g. `60+1 3 60000 55000 60000 1 0 -1 60000`. A restored clock is
     /// paused: time does not run while the page is closed.
-    pub fn state(&self, turn: Color, now: f64) -> ClockState {
-        ClockState {
-            control: self.control.to_string(),
-            white: self.is_timed(Color::White),
-            black: self.is_timed(Color::Black),
-            white_ms: self.left(Color::White, turn, now),
-            black_ms: self.left(Color::Black, turn, now),
-            turn_ms: self.turn_start,
-            run: self.run.name().to_owned(),
-            flagged: self.flagged,
-            record: self.record.clone(),
+    pub fn save(&self, turn: Color, now: f64) -> String {
+        let mut out = format!(
+            "{} {} {} {} {} {} {}",
+            self.control,
+            u8::from(self.is_timed(Color::White)) + 2 * u8::from(self.is_timed(Color::Black)),
+            self.left(Color::White, turn, now),
+            self.left(Color::Black, turn, now),
+            self.turn_start,
+            self.run.code(),
+            side_code(self.flagged),
+        );
+        for r in &self.record {
+            out += &format!(" {}", r.unwrap_or(-1));
         }
+        out
     }
 
-    /// A clock from a save (see [`Clock::state`]), paused if it was running.
+    /// A clock from [`Clock::save`]'s text, paused if it was running.
     ///
     /// # Errors
-    /// A time control that does not read, a time out of range or an unknown state.
-    pub fn from_state(s: &ClockState) -> Result<Clock, ClockStateError> {
-        let control: TimeControl = s.control.parse()?;
+    /// Text that is not a saved clock.
+    pub fn restore(text: &str) -> Result<Clock, BadClockError> {
+        let mut words = text.split(' ');
+        let control = words.next().and_then(|c| c.parse().ok());
+        let mut n = Vec::new();
+        for w in words {
+            n.push(w.parse::<i64>().map_err(|_| BadClockError)?);
+        }
+        let (
+            Some(control),
+            [timed @ 1..=3, white, black, turn_start, run @ 0..=3, flagged @ 0..=2, record @ ..],
+        ) = (control, &n[..])
+        else {
+            return Err(BadClockError);
+        };
         let ms = |v: i64| {
-            (0..=MAX_MS)
-                .contains(&v)
-                .then_some(v)
-                .ok_or(ClockStateError::Time(v))
+            if (0..=MAX_MS).contains(&v) {
+                Ok(v)
+            } else {
+                Err(BadClockError)
+            }
         };
-        let run = match s.run.as_str() {
-            "waiting" => Run::Waiting,
-            "running" | "paused" => Run::Paused,
-            "over" => Run::Over,
-            other => return Err(ClockStateError::State(crate::excerpt::excerpt(other))),
-        };
-        for &t in s.record.iter().flatten() {
-            ms(t)?;
+        let mut rec = Vec::new();
+        for &r in record {
+            rec.push(if r == -1 { None } else { Some(ms(r)?) });
         }
         Ok(Clock {
             control,
             timed: ByColor {
-                white: s.white,
-                black: s.black,
+                white: timed & 1 != 0,
+                black: timed & 2 != 0,
             },
             left: ByColor {
-                white: ms(s.white_ms)?,
-                black: ms(s.black_ms)?,
+                white: ms(*white)?,
+                black: ms(*black)?,
             },
-            turn_start: ms(s.turn_ms)?,
-            run,
-            flagged: s.flagged,
-            record: s.record.clone(),
+            turn_start: ms(*turn_start)?,
+            run: [Run::Waiting, Run::Paused, Run::Paused, Run::Over][*run as usize],
+            flagged: [None, Some(Color::White), Some(Color::Black)][*flagged as usize],
+            record: rec,
         })
+    }
+}
+
+/// `0` for none, `1` White, `2` Black.
+fn side_code(c: Option<Color>) -> f64 {
+    match c {
+        None => 0.0,
+        Some(Color::White) => 1.0,
+        Some(Color::Black) => 2.0,
     }
 }
 
@@ -419,88 +429,16 @@ fn elapsed(since: f64, now: f64) -> i64 {
     }
 }
 
-/// Below this a clock shows tenths and counts as short of time.
-pub const LOW_MS: i64 = 10_000;
-
-/// A clock's digits: `m:ss` (`h:mm:ss` from an hour), and `0:09.8` with tenths under ten
-/// seconds. Time is cut, not rounded, so `0:00.0` shows only in the last tenth.
-pub fn clock_text(ms: i64) -> String {
-    let ms = ms.max(0);
-    if ms < LOW_MS {
-        return format!("0:{:02}.{}", ms / 1000, ms % 1000 / 100);
-    }
-    let s = ms / 1000;
-    match s / 3600 {
-        0 => format!("{}:{:02}", s / 60, s % 60),
-        h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
-    }
-}
-
-/// A time as the PDN/PGN clock command writes it, `h:mm:ss` (whole seconds, cut).
+/// A time as the PDN/PGN clock command writes it: `[%clk h:mm:ss]` (whole seconds, cut).
 pub fn pdn_clock_text(ms: i64) -> String {
     let s = ms.max(0) / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// One side's clock as the page draws it.
-#[derive(Clone, Debug, Serialize)]
-pub struct SideView {
-    pub ms: f64,
-    /// `4:59`, `0:09.8`.
-    pub text: String,
-    /// Under ten seconds.
-    pub low: bool,
-}
-
-/// The clock as the page draws it: `white`/`black` are absent for a side without a clock.
-#[derive(Clone, Debug, Serialize)]
-pub struct ClockView {
-    /// The PDN `TimeControl` value: `300+3`.
-    pub control: String,
-    /// As players say it: `5+3`.
-    pub label: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub white: Option<SideView>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub black: Option<SideView>,
-    /// The side whose time is running, if any.
-    pub running: Option<Color>,
-    /// `waiting` (for the first move), `running`, `paused` or `over`.
-    pub state: &'static str,
-    /// The side whose time ran out.
-    pub flagged: Option<Color>,
-}
-
-/// A clock saved with its game (see [`Clock::state`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ClockState {
-    pub control: String,
-    /// Whether each side's time counts.
-    pub white: bool,
-    pub black: bool,
-    pub white_ms: i64,
-    pub black_ms: i64,
-    /// The side to move's time when its turn began.
-    pub turn_ms: i64,
-    /// `waiting`, `running`, `paused` or `over`.
-    pub run: String,
-    #[serde(default)]
-    pub flagged: Option<Color>,
-    #[serde(default)]
-    pub record: Vec<Option<i64>>,
+    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// A saved clock that cannot be restored.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum ClockStateError {
-    #[error(transparent)]
-    Control(#[from] ParseTimeControlError),
-    #[error("a clock time of {0} ms is out of range")]
-    Time(i64),
-    #[error("unknown clock state {0:?}")]
-    State(String),
-}
+#[error("not a saved clock")]
+pub struct BadClockError;
 
 /// The clock data a PDN record carries: the time control of each side (`None`: no clock) and the
 /// mover's time after each ply.
@@ -538,18 +476,17 @@ mod tests {
 
     #[test]
     fn time_controls_read_and_write_as_pdn_tags() {
-        for (text, label) in [
-            ("300+3", "5+3"),
-            ("60", "1+0"),
-            ("15", "0.25+0"),
-            ("90+30", "1.5+30"),
-            ("600B5", "10+5 delay"),
-            ("20", "0.33+0"),
-        ] {
-            let t = tc(text);
-            assert_eq!(t.to_string(), text);
-            assert_eq!(t.label(), label, "{text}");
+        for text in ["300+3", "60", "15", "90+30", "600B5", "36000+600"] {
+            assert_eq!(tc(text).to_string(), text);
         }
+        assert_eq!(
+            tc("600B5"),
+            TimeControl {
+                initial: 600,
+                increment: 5,
+                kind: Increment::Bronstein
+            }
+        );
         assert_eq!(tc(" 300+0 ").to_string(), "300");
         assert_eq!(tc("300b2").kind, Increment::Bronstein);
         for bad in [
@@ -563,12 +500,19 @@ mod tests {
     #[test]
     fn the_first_move_is_free_then_the_side_to_move_runs() {
         let mut c = Clock::new(tc("60+1"), BOTH, 0);
-        assert_eq!(c.view(Color::White, 5_000.0).state, "waiting");
+        assert_eq!(
+            c.view(Color::White, 5_000.0),
+            [60_000.0, 60_000.0, 0.0, 0.0, 0.0]
+        );
         assert_eq!(c.left(Color::White, Color::White, 50_000.0), 60_000);
         c.press(Color::White, 50_000.0, 50_000.0);
         assert_eq!(c.left(Color::White, Color::Black, 51_000.0), 60_000);
         assert_eq!(c.left(Color::Black, Color::Black, 53_500.0), 56_500);
         assert_eq!(c.running(Color::Black), Some(Color::Black));
+        assert_eq!(
+            c.view(Color::Black, 53_500.0),
+            [60_000.0, 56_500.0, 2.0, 1.0, 0.0]
+        );
         // Black took 4 s and gets 1 s: 57 s.
         c.press(Color::Black, 54_000.0, 54_000.0);
         assert_eq!(c.left(Color::Black, Color::White, 99_000.0), 57_000);
@@ -616,11 +560,15 @@ mod tests {
         let mut c = Clock::new(tc("10"), BOTH, 0);
         c.press(Color::White, 0.0, 0.0);
         assert!(!c.check_flag(Color::Black, 9_999.0));
-        assert_eq!(c.view(Color::Black, 9_950.0).black.unwrap().text, "0:00.0");
+        assert_eq!(c.left(Color::Black, Color::Black, 9_950.0), 50);
         assert!(c.check_flag(Color::Black, 10_000.0));
         assert_eq!(c.flagged(), Some(Color::Black));
         assert!(c.is_over());
         assert_eq!(c.left(Color::Black, Color::Black, 99_000.0), 0);
+        assert_eq!(
+            c.view(Color::Black, 99_000.0),
+            [10_000.0, 0.0, 0.0, 3.0, 2.0]
+        );
     }
 
     #[test]
@@ -635,41 +583,67 @@ mod tests {
         assert!(!c.check_flag(Color::Black, 1e9));
         c.press(Color::Black, 1e9, 1e9);
         assert_eq!(c.record(), [Some(10_000), None]);
-        assert!(c.view(Color::White, 0.0).black.is_none());
+        assert_eq!(c.view(Color::White, 1e9)[1], -1.0);
         assert!(c.check_flag(Color::White, 1e9 + 10_000.0));
     }
 
     #[test]
     fn digits() {
-        assert_eq!(clock_text(300_000), "5:00");
-        assert_eq!(clock_text(59_999), "0:59");
-        assert_eq!(clock_text(10_000), "0:10");
-        assert_eq!(clock_text(9_999), "0:09.9");
-        assert_eq!(clock_text(-5), "0:00.0");
-        assert_eq!(clock_text(3_723_000), "1:02:03");
-        assert_eq!(pdn_clock_text(299_999), "0:04:59");
-        assert_eq!(pdn_clock_text(3_723_000), "1:02:03");
+        assert_eq!(pdn_clock_text(299_999), "[%clk 0:04:59]");
+        assert_eq!(pdn_clock_text(3_723_000), "[%clk 1:02:03]");
     }
 
     #[test]
     fn a_saved_clock_comes_back_paused() {
         let mut c = Clock::new(tc("60+1"), BOTH, 2);
         c.press(Color::White, 0.0, 0.0);
-        let saved = c.state(Color::Black, 7_000.0);
-        assert_eq!((saved.black_ms, saved.run.as_str()), (53_000, "running"));
-        let back = Clock::from_state(&saved).unwrap();
+        let saved = c.save(Color::Black, 7_000.0);
+        assert_eq!(saved, "60+1 3 60000 53000 60000 1 0 -1 -1 60000");
+        let back = Clock::restore(&saved).unwrap();
         assert!(back.is_paused());
         assert_eq!(back.left(Color::Black, Color::Black, 1e9), 53_000);
         assert_eq!(back.record(), [None, None, Some(60_000)]);
-        let bad = ClockState {
-            black_ms: -1,
-            ..saved.clone()
-        };
-        assert!(Clock::from_state(&bad).is_err());
-        let bad = ClockState {
-            control: "soon".into(),
-            ..saved
-        };
-        assert!(Clock::from_state(&bad).is_err());
+        assert_eq!(
+            back.save(Color::Black, 0.0),
+            saved.replace(" 1 0 -1", " 2 0 -1")
+        );
+        let mut w = Clock::new(
+            tc("10B2"),
+            ByColor {
+                white: true,
+                black: false,
+            },
+            0,
+        );
+        w.press(Color::White, 0.0, 0.0);
+        w.press(Color::Black, 0.0, 0.0);
+        assert!(w.check_flag(Color::White, 10_000.0));
+        let saved = w.save(Color::White, 0.0);
+        assert_eq!(saved, "10B2 1 0 10000 10000 3 1 10000 -1");
+        let back = Clock::restore(&saved).unwrap();
+        assert_eq!(back.flagged(), Some(Color::White));
+        assert!(back.is_over() && !back.is_timed(Color::Black));
+        assert_eq!(
+            Clock::restore("60 3 60000 60000 60000 0 0")
+                .unwrap()
+                .plies(),
+            0
+        );
+        for bad in [
+            "",
+            "60+1",
+            "60+1 3 60000 53000 60000 1",
+            "soon 3 60000 53000 60000 1 0",
+            "60+1 4 60000 53000 60000 1 0",
+            "60+1 3 -1 53000 60000 1 0",
+            "60+1 3 60000 53000 60000 4 0",
+            "60+1 3 60000 53000 60000 1 3",
+            "60+1 3 60000 53000 60000 1 0 -2",
+            "60+1 3 60000 53000 60000 1 0 x",
+            "60+1 3 60000 53000 60000 1 0 99999999999",
+            "60+1  3 60000 53000 60000 1 0",
+        ] {
+            assert_eq!(Clock::restore(bad).err(), Some(BadClockError), "{bad:?}");
+        }
     }
 }

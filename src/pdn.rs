@@ -513,14 +513,18 @@ fn read_games(
 /// Embedded commands (`[%clk 0:04:58]`, `[%eval …]`: the PGN supplement's syntax, which PDN 3.0
 /// adopts) are data for programs, not words for the reader: they are dropped.
 fn push_comment(cur: &mut PdnGame, words: usize, text: &str) {
-    let mut rest = text;
     let mut kept = String::new();
-    while let Some(at) = rest.find("[%") {
-        kept.push_str(&rest[..at]);
-        kept.push(' ');
-        rest = rest[at..].find(']').map_or("", |end| &rest[at + end + 1..]);
+    let mut command = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '[' && chars.peek() == Some(&'%') {
+            command = true;
+        } else if command {
+            command = c != ']';
+        } else {
+            kept.push(c);
+        }
     }
-    kept.push_str(rest);
     let text = kept.split_whitespace().collect::<Vec<_>>().join(" ");
     if !text.is_empty() {
         cur.comments.push((words, text));
@@ -771,16 +775,17 @@ pub fn write_game_clocked(game: &Game, tags: &PdnTags, clock: Option<&PdnClock>)
         line.push_str(&token);
     };
     let comment = |plies: usize| {
-        let clk = plies
+        let mut text = plies
             .checked_sub(1)
             .and_then(|i| clock?.after.get(i).copied().flatten())
-            .map(|ms| format!("[%clk {}]", pdn_clock_text(ms)));
-        match (clk, game.comment(plies)) {
-            (None, None) => None,
-            (Some(k), None) => Some(format!("{{{k}}}")),
-            (None, Some(c)) => Some(format!("{{{c}}}")),
-            (Some(k), Some(c)) => Some(format!("{{{k} {c}}}")),
+            .map_or_else(String::new, pdn_clock_text);
+        if let Some(c) = game.comment(plies) {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(c);
         }
+        (!text.is_empty()).then(|| format!("{{{text}}}"))
     };
     if let Some(c) = comment(0) {
         push(c, &mut out);

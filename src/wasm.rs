@@ -25,7 +25,7 @@
 //! ```
 
 use crate::ai::Level;
-use crate::clock::{Clock, ClockState};
+use crate::clock::Clock;
 use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
 use crate::notation;
@@ -357,95 +357,74 @@ impl DraughtsGame {
     /// writes it (`"300+3"`, `"180"`, `"300B3"` with a Bronstein delay; see [`crate::clock`]),
     /// or nothing to play without one; `timed` is `"white"` or `"black"` when only that side's
     /// time counts (the player's, against the computer), else both. The new clock waits for the
-    /// next move; from then on moves cannot be taken back.
+    /// next move; from then on moves cannot be taken back. With `saved` (as [`Self::saved_clock`]
+    /// wrote it) that clock comes back instead, paused if it was running: time does not run
+    /// while the page is closed.
     ///
     /// # Errors
-    /// A time control that does not read, or `timed` not a colour; the clock is unchanged.
+    /// A time control or saved clock that does not read, or `timed` not a colour; the clock is
+    /// unchanged.
     #[wasm_bindgen(js_name = setClock)]
     pub fn set_clock(
         &mut self,
         control: Option<String>,
         timed: Option<String>,
+        saved: Option<String>,
     ) -> Result<(), JsError> {
-        let control = match control.as_deref().map(str::trim) {
-            None | Some("") => {
+        let error = |e: &dyn std::fmt::Display| JsError::new(&e.to_string());
+        let mut clock = if let Some(text) = saved {
+            Clock::restore(&text).map_err(|e| error(&e))?
+        } else {
+            let Some(control) = control.filter(|c| !c.is_empty()) else {
                 self.clock = None;
                 return Ok(());
-            }
-            Some(text) => text
-                .parse()
-                .map_err(|e: crate::clock::ParseTimeControlError| JsError::new(&e.to_string()))?,
+            };
+            let control: crate::clock::TimeControl = control.parse().map_err(|e| error(&e))?;
+            let only = match timed {
+                None => None,
+                Some(name) => Some(
+                    Color::from_name(&name)
+                        .ok_or_else(|| error(&"The timed side is \"white\" or \"black\""))?,
+                ),
+            };
+            let timed = ByColor {
+                white: only != Some(Color::Black),
+                black: only != Some(Color::White),
+            };
+            Clock::new(control, timed, 0)
         };
-        let only = match timed.as_deref() {
-            None => None,
-            Some(name) => Some(
-                Color::from_name(name)
-                    .ok_or_else(|| JsError::new("The timed side is \"white\" or \"black\""))?,
-            ),
-        };
-        let timed = ByColor {
-            white: only != Some(Color::Black),
-            black: only != Some(Color::White),
-        };
-        self.clock = Some(Clock::new(control, timed, self.game.moves().len()));
-        Ok(())
-    }
-
-    /// The clock at `now` (milliseconds, as `performance.now()`): `{ control, label, white?,
-    /// black?, running, state, flagged }` (see [`crate::clock::ClockView`]), or `null` without
-    /// one. A move made since is pressed, and a side whose time has run out loses on time: then
-    /// `flagged` names it and the game is over.
-    pub fn clock(&mut self, now: f64) -> JsValue {
-        let now = at(now);
-        self.sync_clock(now, now);
-        let turn = self.game.position().turn();
-        match &self.clock {
-            Some(c) => to_js(&c.view(turn, now)),
-            None => JsValue::NULL,
-        }
-    }
-
-    /// Pauses the clock at `now` (`on`), or lets it run again.
-    #[wasm_bindgen(js_name = pauseClock)]
-    pub fn pause_clock(&mut self, now: f64, on: bool) {
-        let now = at(now);
-        self.sync_clock(now, now);
-        let turn = self.game.position().turn();
-        if let Some(c) = &mut self.clock {
-            if on {
-                c.pause(turn, now);
-            } else {
-                c.resume(now);
-            }
-        }
-    }
-
-    /// The clock at `now` as plain data to save with the game (`null` without one); see
-    /// [`Self::restore_clock`].
-    #[wasm_bindgen(js_name = clockState)]
-    pub fn clock_state(&mut self, now: f64) -> JsValue {
-        let now = at(now);
-        self.sync_clock(now, now);
-        let turn = self.game.position().turn();
-        match &self.clock {
-            Some(c) => to_js(&c.state(turn, now)),
-            None => JsValue::NULL,
-        }
-    }
-
-    /// Gives the game back the clock [`Self::clock_state`] saved, paused if it was running:
-    /// time does not run while the page is closed.
-    ///
-    /// # Errors
-    /// A saved clock that does not read; the game keeps the clock it had.
-    #[wasm_bindgen(js_name = restoreClock)]
-    pub fn restore_clock(&mut self, state: JsValue) -> Result<(), JsError> {
-        let state: ClockState = serde_wasm_bindgen::from_value(state)
-            .map_err(|e| JsError::new(&format!("Not a saved clock: {e}")))?;
-        let mut clock = Clock::from_state(&state).map_err(|e| JsError::new(&e.to_string()))?;
         clock.align(self.game.moves().len());
         self.clock = Some(clock);
         Ok(())
+    }
+
+    /// The clock at `now` (milliseconds, as `performance.now()`), as numbers: `[white, black,
+    /// running, state, flagged]` (see [`Clock::view`]), empty without a clock. A move made since
+    /// is pressed, and a side whose time has run out loses on time: then `flagged` names it and
+    /// the game is over. `pause` true pauses the clock, false lets it run again.
+    pub fn clock(&mut self, now: f64, pause: Option<bool>) -> Vec<f64> {
+        let now = at(now);
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        let Some(c) = &mut self.clock else {
+            return Vec::new();
+        };
+        match pause {
+            Some(true) => c.pause(turn, now),
+            Some(false) => c.resume(now),
+            None => {}
+        }
+        c.view(turn, now).to_vec()
+    }
+
+    /// The clock at `now` as one line of text to keep with the game (see [`Clock::save`]), or
+    /// nothing without one.
+    #[wasm_bindgen(js_name = savedClock)]
+    pub fn saved_clock(&mut self, now: f64) -> Option<String> {
+        let now = at(now);
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        self.clock.as_ref().map(|c| c.save(turn, now))
     }
 
     /// The piece on each square: element `n - 1` is square `n`, `null` or `{ color, role }`

@@ -3,7 +3,8 @@
 // button (#clock-pause).
 //
 // The engine keeps the time (src/clock.rs, through the game handle): this module only tells it
-// the time (performance.now()), draws the digits it answers with, and asks again when they change.
+// the time (performance.now()), draws the milliseconds it answers with as digits (m:ss, tenths
+// under ten seconds), and asks again when the digits would change.
 // The engine's rules: the clock starts with the first move, a move is pressed once however many
 // pieces it captures, a move made once the clock runs stands (no undo), and a flag loses unless
 // the opponent could never win (then a draw). This module adds what the page does around it:
@@ -29,6 +30,20 @@ const TEXT = {
 const fmt = (key, params = {}) => TEXT[key].replace(/\{(\w+)\}/g, (_, k) => params[k] ?? '');
 
 const SIDES = ['white', 'black'];
+// The engine's clock view is numbers: [white ms, black ms (-1: no clock), running side, state,
+// flagged side], sides numbered 0 none, 1 White, 2 Black (src/clock.rs, Clock::view).
+const SIDE = [null, 'white', 'black'];
+const STATE = ['waiting', 'running', 'paused', 'over'];
+const LOW = 10_000;
+
+/** A clock's digits: `4:59`, `1:02:03`, and `0:09.8` under ten seconds (cut, not rounded). */
+function digits(ms) {
+  const s = Math.floor(ms / 1000);
+  const two = (n) => String(n).padStart(2, '0');
+  if (ms < LOW) return `0:${two(s)}.${Math.floor((ms % 1000) / 100)}`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m}:${two(s % 60)}` : `${Math.floor(m / 60)}:${two(m % 60)}:${two(s % 60)}`;
+}
 
 export class Clocks {
   constructor({ controller, panels, storage, computer }) {
@@ -36,16 +51,20 @@ export class Clocks {
     this.panels = panels;
     this.computer = computer;
     this.control = ''; // the picker's time control, as the PDN tag writes it ('' for none)
+    this.label = ''; // and as players say it (the picker's text: "5+3")
     this.game = null; // the game handle the clock was given to
     this.view = null; // the engine's last answer
     this.timer = 0;
     this.low = {}; // sides already told they are short of time
     this.autoPaused = false; // paused for a dialog or the editor, not by a player
     const extra = storage.extra;
-    storage.extra = () => ({ ...extra(), clock: this.adopt() ? this.c.game.clockState(performance.now()) : null });
+    storage.extra = () => ({
+      ...extra(),
+      clock: this.adopt() ? { saved: this.c.game.savedClock(performance.now()), label: this.label } : null,
+    });
     controller.onChange(() => this.draw());
     $('clock').addEventListener('change', () => this.pick());
-    $('clock-pause').addEventListener('click', () => this.pause(this.view?.state !== 'paused'));
+    $('clock-pause').addEventListener('click', () => this.pause(this.state() !== 'paused'));
     for (const id of ['opponent', 'side']) $(id).addEventListener('change', () => this.set(this.control));
     $('clock-dialog').addEventListener('close', () => this.custom());
     const watch = new MutationObserver(() => this.blocked());
@@ -76,7 +95,12 @@ export class Clocks {
   }
 
   give(g, control) {
-    g.setClock(control || undefined, this.timed());
+    g.setClock(control || undefined, this.timed(), undefined);
+  }
+
+  /** The clock's state from the engine's last answer, or undefined without a clock. */
+  state() {
+    return STATE[this.view?.[3]];
   }
 
   /** The picker changed: a preset, no clock, or "Custom…" (the dialog asks for it). */
@@ -94,16 +118,20 @@ export class Clocks {
       return;
     }
     d.returnValue = '';
-    const seconds = Math.round(Number($('clock-minutes').value) * 60);
-    const sep = $('clock-kind').value === 'bronstein' ? 'B' : '+';
-    this.set(`${seconds}${sep}${Math.round(Number($('clock-increment').value))}`);
+    const minutes = Number($('clock-minutes').value);
+    const increment = Math.round(Number($('clock-increment').value));
+    const delay = $('clock-kind').value === 'bronstein';
+    const control = `${Math.round(minutes * 60)}${delay ? 'B' : '+'}${increment}`;
+    this.set(control, `${minutes}+${increment}${delay ? ' delay' : ''}`);
   }
 
-  /** Plays on with `control` ('' for none): both clocks start afresh with the next move. */
-  async set(control) {
-    const v = this.view;
-    if (v && v.state !== 'waiting' && v.state !== 'over' && control !== this.control) {
-      const label = control ? $('clock').selectedOptions[0]?.textContent ?? control : '—';
+  /**
+   * Plays on with `control` ('' for none; `label` as players say it, by default the picker's):
+   * both clocks start afresh with the next move.
+   */
+  async set(control, label = $('clock').selectedOptions[0]?.textContent ?? control) {
+    const state = this.state();
+    if ((state === 'running' || state === 'paused') && control !== this.control) {
       const sure = await confirmDialog(fmt('replace', { label }), { yes: TEXT.replaceYes, no: TEXT.no });
       if (!sure) {
         $('clock').value = this.control;
@@ -118,7 +146,7 @@ export class Clocks {
       this.panels.message(e.message, 'error');
       return;
     }
-    this.control = control;
+    this.showControl(control, label);
     this.c.storage.save(this.c.game, this.c.flipped);
     // Undo's state: moves made with a clock stand, and without one they can be taken back.
     this.c.refresh();
@@ -126,39 +154,42 @@ export class Clocks {
     this.draw();
   }
 
-  /** Shows `view`'s time control in the picker, adding it when it is not a preset. */
-  showControl(view) {
+  /** Shows `control` in the picker, adding it (named `label`) when it is not a preset. */
+  showControl(control, label) {
     const select = $('clock');
-    const control = view?.control ?? '';
     if (![...select.options].some((o) => o.value === control)) {
       select.querySelector('[data-added]')?.remove();
-      const o = new Option(view.label, control);
+      const o = new Option(label || control, control);
       o.dataset.added = '';
       select.insertBefore(o, select.querySelector('[value="custom"]'));
     }
     select.value = control;
     this.control = control;
+    this.label = label;
   }
 
-  /** The clock saved with the game, back on it: paused, and the player is told. */
-  restore(state) {
-    if (!state) return;
+  /**
+   * The clock saved with the game (`{ saved, label }`), back on it: paused, and the player is
+   * told if it was running. The saved text starts with the time control as PDN writes it.
+   */
+  restore(clock) {
+    if (!clock) return;
     const g = this.c.game;
     try {
-      g.restoreClock(state);
+      g.setClock(undefined, undefined, String(clock.saved));
     } catch (e) {
       this.panels.message(fmt('unreadable', { error: e.message }), 'error', 0);
       return;
     }
     this.game = g;
-    this.showControl(g.clock(performance.now()));
+    this.showControl(clock.saved.split(' ')[0], clock.label);
     this.draw();
-    if (state.run === 'running' && this.c.isOngoing()) this.panels.message(TEXT.reloaded, 'info', 0);
+    if (this.state() === 'paused' && this.c.isOngoing()) this.panels.message(TEXT.reloaded, 'info', 0);
   }
 
   pause(on) {
     this.autoPaused = false;
-    this.c.game.pauseClock(performance.now(), on);
+    this.c.game.clock(performance.now(), on);
     this.c.storage.save(this.c.game, this.c.flipped);
     this.draw();
   }
@@ -166,13 +197,13 @@ export class Clocks {
   /** A dialog or the board editor open: the running clock waits until they are closed. */
   blocked() {
     const block = !!document.querySelector('dialog[open]') || document.body.classList.contains('is-editing');
-    const state = this.view?.state;
+    const state = this.state();
     if (block && state === 'running') {
-      this.c.game.pauseClock(performance.now(), true);
+      this.c.game.clock(performance.now(), true);
       this.autoPaused = true;
     } else if (!block && this.autoPaused) {
       this.autoPaused = false;
-      if (state === 'paused') this.c.game.pauseClock(performance.now(), false);
+      if (state === 'paused') this.c.game.clock(performance.now(), false);
     } else {
       return;
     }
@@ -189,35 +220,40 @@ export class Clocks {
       this.timer = setTimeout(() => this.draw(), 50);
       return;
     }
-    const v = (this.view = c.game.clock(performance.now()));
-    document.body.classList.toggle('has-clock', !!v);
-    for (const side of SIDES) {
+    const v = c.game.clock(performance.now(), undefined);
+    this.view = v.length ? v : null;
+    const state = this.state();
+    const running = SIDE[v[2]];
+    document.body.classList.toggle('has-clock', !!state);
+    v.slice(0, 2).forEach((ms, i) => {
+      const side = SIDES[i];
       const el = $(`clock-${side}`);
-      const s = v?.[side];
-      el.hidden = !s;
-      if (!s) continue;
-      el.textContent = s.text;
-      el.classList.toggle('is-running', v.running === side);
-      el.classList.toggle('is-paused', v.state === 'paused' && c.snap.toMove === side);
-      el.classList.toggle('is-low', s.low);
-      if (s.low && v.running === side && !this.low[side]) {
+      el.hidden = ms < 0;
+      el.textContent = digits(ms);
+      el.classList.toggle('is-running', running === side);
+      el.classList.toggle('is-paused', state === 'paused' && c.snap.toMove === side);
+      el.classList.toggle('is-low', ms < LOW);
+      if (ms < LOW && running === side && !this.low[side]) {
         this.low[side] = true;
         document.dispatchEvent(new CustomEvent('draughts:low-time', { detail: { side } }));
       }
-    }
+    });
+    if (!state) for (const side of SIDES) $(`clock-${side}`).hidden = true;
     const button = $('clock-pause');
-    button.hidden = !v || v.state === 'over';
-    button.disabled = v?.state === 'waiting';
-    button.textContent = v?.state === 'paused' ? TEXT.resume : TEXT.pause;
-    button.setAttribute('aria-pressed', String(v?.state === 'paused'));
-    $('play-from-here').disabled = !!v && v.state !== 'waiting';
-    if (v?.flagged && c.snap.status.state === 'ongoing') {
+    button.hidden = !state || state === 'over';
+    button.disabled = state === 'waiting';
+    button.textContent = state === 'paused' ? TEXT.resume : TEXT.pause;
+    button.setAttribute('aria-pressed', String(state === 'paused'));
+    $('play-from-here').disabled = !!state && state !== 'waiting';
+    const flagged = SIDE[v[4]];
+    if (flagged && c.snap.status.state === 'ongoing') {
       // The engine ended the game on time: the page shows its result as for any other.
-      document.dispatchEvent(new CustomEvent('draughts:clock-flag', { detail: { side: v.flagged } }));
+      document.dispatchEvent(new CustomEvent('draughts:clock-flag', { detail: { side: flagged } }));
       c.changed();
       return;
     }
-    const ms = v?.running && v[v.running].ms;
-    if (ms) this.timer = setTimeout(() => this.draw(), ms < 10_000 ? ms % 100 || 100 : ms % 1000 || 1000);
+    const ms = running && v[SIDES.indexOf(running)];
+    // Again when the digits change: the next tenth from ten seconds down, else the next second.
+    if (ms > 0) this.timer = setTimeout(() => this.draw(), ms <= LOW ? ms % 100 || 100 : ms % 1000 || 1000);
   }
 }

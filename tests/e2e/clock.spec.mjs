@@ -147,7 +147,9 @@ test.describe('clock against the computer', on('phone'), () => {
     await app.freeze();
     await expect(black(page), "the computer's card has no clock").toBeHidden();
     await expect(white(page)).toHaveText('1:00');
-    await app.play([[32, 28]]);
+    await app.press(app.sq(32));
+    await app.press(app.sq(28));
+    await expect(page.locator('#moves [data-ply="2"]'), 'the computer replied').toHaveCount(1);
     await app.playersTurn();
     await expect(white(page)).toHaveClass(/\bis-running\b/);
     await page.clock.runFor(3_000);
@@ -164,8 +166,14 @@ test.describe('clock layout', on(...ALL_VIEWPORTS), () => {
     await app.fakeTime();
     await app.open();
     await app.freeze();
-    const board = await page.locator('#board').boundingBox();
-    const card = await page.locator('.card-white').boundingBox();
+    // Boxes in the page (not the viewport): pressing a button may scroll.
+    const box = (sel) =>
+      page.$eval(sel, (e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+      });
+    const board = await box('#board');
+    const card = await box('.card-white');
     await app.selectOption('clock', '300+3');
     await app.play([[32, 28]]);
     await page.clock.runFor(291_000);
@@ -173,16 +181,19 @@ test.describe('clock layout', on(...ALL_VIEWPORTS), () => {
     for (const face of [false, true]) {
       if (face) await app.press('#face-to-face');
       const name = face ? 'clock-face-to-face' : 'clock';
+      await page.evaluate(() => scrollTo(0, 0));
       await app.shot(name);
-      expect(await page.locator('#board').boundingBox(), `${name}: the board keeps its size and place`).toEqual(board);
+      expect(await box('#board'), `${name}: the board keeps its size and place`).toEqual(board);
       for (const side of ['white', 'black']) {
-        const c = await page.locator(`.card-${side}`).boundingBox();
-        const k = await page.locator(`#clock-${side}`).boundingBox();
+        const c = await box(`.card-${side}`);
+        const k = await box(`#clock-${side}`);
         expect(c.height, `${name}: ${side}'s card keeps its height`).toBeCloseTo(card.height, 0);
         expect(k.x >= c.x - 0.5 && k.x + k.width <= c.x + c.width + 0.5, `${name}: ${side}'s clock within its card`).toBe(true);
-        expect(k.x + k.width, `${name}: ${side}'s clock inside the viewport`).toBeLessThanOrEqual(viewport.width);
+        expect(k.x + k.width, `${name}: ${side}'s clock inside the viewport`).toBeLessThanOrEqual(viewport.width + 0.5);
         // Nothing else on the card runs into the clock.
-        const others = await page.locator(`.card-${side} > :not(.clock):visible`).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+        const others = await page
+          .locator(`.card-${side} > :not(.clock):visible`)
+          .evaluateAll((els) => els.map((e) => ({ left: e.getBoundingClientRect().left + scrollX, right: e.getBoundingClientRect().right + scrollX })));
         for (const o of others) {
           const overlap = Math.min(o.right, k.x + k.width) - Math.max(o.left, k.x);
           expect(overlap, `${name}: ${side}'s clock overlaps nothing`).toBeLessThanOrEqual(0.5);
