@@ -19,9 +19,9 @@ import { confirmDialog } from './pdn-io.js';
 const $ = (id) => document.getElementById(id);
 
 const TEXT = {
-  pause: 'Pause',
-  resume: 'Resume',
-  reloaded: 'The clock was paused while the page was closed: tap Resume or play a move to go on.',
+  pause: 'Pause the clock',
+  resume: 'Resume the clock',
+  reloaded: 'The clock was paused while the page was closed: tap ▶ or play a move to go on.',
   replace: 'Set both clocks to {label} now? The time used so far is lost.',
   replaceYes: 'Set the clock',
   no: 'Cancel',
@@ -242,7 +242,10 @@ export class Clocks {
     const button = $('clock-pause');
     button.hidden = !state || state === 'over';
     button.disabled = state === 'waiting';
-    button.textContent = state === 'paused' ? TEXT.resume : TEXT.pause;
+    // A symbol (the picker beside it needs the width), named for screen readers and on hover.
+    button.textContent = state === 'paused' ? '▶\uFE0E' : '❚❚';
+    button.title = state === 'paused' ? TEXT.resume : TEXT.pause;
+    button.setAttribute('aria-label', button.title);
     button.setAttribute('aria-pressed', String(state === 'paused'));
     $('play-from-here').disabled = !!state && state !== 'waiting';
     const flagged = SIDE[v[4]];
