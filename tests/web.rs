@@ -725,63 +725,69 @@ fn perf_now() -> f64 {
 
 #[wasm_bindgen_test]
 fn a_clock_runs_for_the_side_to_move_and_its_flag_ends_the_game() {
+    // The clock's numbers: [white ms, black ms, running, state, flagged] (see Clock::view).
     let mut g = DraughtsGame::new("international").unwrap();
-    assert!(g.clock(0.0).is_null());
-    assert!(message(g.set_clock(Some("5 minutes".into()), None)).contains("not a time control"));
-    assert!(message(g.set_clock(Some("60+1".into()), Some("red".into()))).contains("white"));
-    g.set_clock(Some("60+1".into()), None).unwrap();
+    assert!(g.clock(0.0, None).is_empty());
+    let set = |g: &mut DraughtsGame, c: &str, t: Option<&str>| {
+        g.set_clock(Some(c.into()), t.map(Into::into), None)
+    };
+    assert!(message(set(&mut g, "5 minutes", None)).contains("not a time control"));
+    assert!(message(set(&mut g, "60+1", Some("red"))).contains("white"));
+    set(&mut g, "60+1", None).unwrap();
     let t = perf_now();
-    let v = g.clock(t);
-    assert_eq!(string(&v, "label"), "1+1");
-    assert_eq!(string(&v, "state"), "waiting");
-    assert_eq!(string(&get(&v, "black"), "text"), "1:00");
-    // The first move is free; then Black's time runs, and after 5 s Black gets 1 s back.
+    assert_eq!(g.clock(t, None), [60_000.0, 60_000.0, 0.0, 0.0, 0.0]);
+    // The first move is free; then Black's time runs.
     g.apply_move(JsValue::from("32-28"), Some(t)).unwrap();
-    let v = g.clock(t + 5_000.0);
-    assert_eq!(string(&v, "running"), "black");
-    let black = num(&get(&v, "black"), "ms");
-    assert!((55_000.0..=55_100.0).contains(&black), "{black}");
-    // A move is pressed when it is made (not at a time still to come): Black used a moment.
+    let v = g.clock(t + 5_000.0, None);
+    assert_eq!((v[0], v[2], v[3]), (60_000.0, 2.0, 1.0));
+    assert!((55_000.0..=55_100.0).contains(&v[1]), "{v:?}");
+    // A move is pressed when it is made (not at a time still to come): Black used a moment
+    // and gets 1 s.
     g.apply_move(JsValue::from("19-23"), Some(t + 5_000.0))
         .unwrap();
-    let black = num(&get(&g.clock(perf_now()), "black"), "ms");
+    let black = g.clock(perf_now(), None)[1];
     assert!((60_900.0..=61_000.0).contains(&black), "{black}");
     // Moves made with a clock stand.
     assert!(!g.can_undo() && !g.undo());
     assert!(g.go_to(0).is_err());
     let snap = g.snapshot(None, None);
     assert_eq!(get(&snap, "canUndo").as_bool(), Some(false));
-    // Saved and restored: paused, with the same times.
-    let saved = g.clock_state(perf_now());
-    let mut back =
-        DraughtsGame::restore(&g.pdn_with_redo(JsValue::UNDEFINED), "international", 2).unwrap();
-    back.restore_clock(saved).unwrap();
-    let v = back.clock(perf_now() + 1e6);
-    assert_eq!(string(&v, "state"), "paused");
-    assert!((60_900.0..=61_000.0).contains(&num(&get(&v, "black"), "ms")));
-    assert!(message(back.restore_clock(JsValue::from("x"))).contains("Not a saved clock"));
+    // Paused, saved and restored: paused, with the same times.
+    g.clock(perf_now(), Some(true));
+    let saved = g.saved_clock(perf_now()).unwrap();
+    assert!(saved.starts_with("60+1 3 "), "{saved}");
+    let pdn = g.pdn_with_redo(JsValue::UNDEFINED);
+    let mut back = DraughtsGame::restore(&pdn, "international", 2).unwrap();
+    back.set_clock(None, None, Some(saved)).unwrap();
+    let v = back.clock(perf_now() + 1e6, None);
+    assert_eq!(v[3], 2.0, "paused");
+    assert!((60_900.0..=61_000.0).contains(&v[1]));
+    let e = message(back.set_clock(None, None, Some("x".into())));
+    assert!(e.contains("not a saved clock"), "{e}");
+    g.clock(perf_now(), Some(false));
     // The PDN carries the time control and each move's clock.
     let pdn = g.pdn(JsValue::UNDEFINED);
     assert!(pdn.contains("[TimeControl \"60+1\"]"), "{pdn}");
     assert!(pdn.contains("32-28 {[%clk 0:01:00]}"), "{pdn}");
     assert!(pdn.contains("19-23 {[%clk 0:01:0"), "{pdn}");
     // White's minute runs out: Black wins on time.
-    let v = g.clock(perf_now() + 61_000.0);
-    assert_eq!(string(&v, "flagged"), "white");
-    assert_eq!(string(&v, "state"), "over");
+    let v = g.clock(perf_now() + 61_000.0, None);
+    assert_eq!((v[0], v[3], v[4]), (0.0, 3.0, 1.0));
     let status = g.status(None);
     assert_eq!(string(&status, "title"), "Black wins on time");
     assert_eq!(string(&status, "reason"), "time");
     assert_eq!(string(&status, "detail"), "White ran out of time");
     assert!(g.apply_move(JsValue::from("28x19"), None).is_err());
+    // Without a clock again, moves can be taken back.
+    g.set_clock(None, None, None).unwrap();
+    assert!(g.can_undo());
     // Against the computer only the player's time counts; "vs computer" wording.
     let mut g = DraughtsGame::new("international").unwrap();
-    g.set_clock(Some("10".into()), Some("white".into()))
-        .unwrap();
-    assert!(get(&g.clock(0.0), "black").is_undefined());
+    set(&mut g, "10", Some("white")).unwrap();
+    assert_eq!(g.clock(0.0, None)[1], -1.0);
     g.apply_move(JsValue::from("32-28"), None).unwrap();
     g.apply_move(JsValue::from("19-23"), None).unwrap();
-    g.clock(perf_now() + 11_000.0);
+    g.clock(perf_now() + 11_000.0, None);
     assert_eq!(
         string(&g.status(Some("white".into())), "title"),
         "You lose on time"

@@ -68,6 +68,28 @@ test.describe('clock', on('phone', 'desktop'), () => {
     expect(moves).toContain('1. 32-28 {[%clk 0:01:00]} 1... 19-23 {[%clk 0:00:56]} 2. 28x19 {[%clk 0:00:58]} 2-0');
   });
 
+  test('a capture with a choice of path is pressed once, when its last square is tapped', async ({ app, page }) => {
+    // Black's first move is free; then White's king has two four-piece captures from 47 to 36.
+    await app.setFen('B:WK47:B14,19,29,31,42,1');
+    await app.selectOption('clock', '60+1');
+    await app.play([[1, 6]]);
+    await page.clock.runFor(3_000);
+    await app.press(app.sq(47));
+    await app.press(app.sq(36));
+    await page.waitForSelector('#board .is-waypoint');
+    await page.clock.runFor(2_000);
+    await expect(white(page), "still White's time while the path is chosen").toHaveText('0:55');
+    await expect(white(page)).toHaveClass(/\bis-running\b/);
+    await app.press(app.sq(20));
+    await app.count('black', 2);
+    // One move: one increment, and the clock switched once.
+    await expect(white(page)).toHaveText('0:56');
+    await expect(black(page)).toHaveClass(/\bis-running\b/);
+    await app.press('#export-pdn');
+    const moves = (await page.locator('#export-text').inputValue()).split(/\n\n/)[1].replace(/\s+/g, ' ');
+    expect(moves).toContain('1... 1-6 {[%clk 0:01:00]} 2. 47x38x20x9x36 {[%clk 0:00:56]} *');
+  });
+
   test('a custom clock with a Bronstein delay', async ({ app, page }) => {
     await app.selectOption('clock', 'custom');
     await expect(page.locator('dialog#clock-dialog[open]')).toHaveCount(1);
