@@ -348,11 +348,11 @@ impl Game {
     }
 
     /// `flagged`'s time ran out (ignored once the game is over). A player whose time runs out
-    /// loses the game: FMJD Annex 1, art. 10 ("Time control") has the players make their moves
-    /// in the time allowed, and lidraughts scores every flag as a loss. The game is drawn
-    /// instead when the opponent could not win by any series of legal moves, the rule of the
-    /// FIDE Laws of Chess (art. 6.9), which the issue asks for and the FMJD text does not
-    /// contradict: a draw is given only where it is proven (see [`can_ever_win`]).
+    /// loses the game: FMJD Annex 1, art. 10 ("Time control") has each player make the moves in
+    /// the time given on a clock, and lidraughts scores every flag as a loss. The game is drawn
+    /// instead when the opponent could not win by any series of legal moves: the rule of the
+    /// FIDE Laws of Chess (art. 6.9), on which the FMJD texts we could read are silent. Only a
+    /// proven case draws (see [`can_ever_win`]).
     pub fn time_out(&mut self, flagged: Color) {
         if !self.status().is_over() {
             let drawn = !can_ever_win(self, flagged.other());
