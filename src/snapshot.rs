@@ -8,6 +8,7 @@
 //! only converts it.
 
 use crate::game::{DrawReason, Game, Status, WinReason};
+use crate::message::Message;
 use crate::mv::Move;
 use crate::notation::{self, move_text_among};
 use crate::pdn::result_token;
@@ -166,12 +167,12 @@ pub struct StatusView {
     /// The PDN result token: `2-0`, `1-0`, `1/2-1/2`, `*`, ….
     pub result: &'static str,
     /// For a result dialog: "White wins", "Draw"; told to a player, "You win", "You lose".
-    pub title: String,
+    pub title: Message,
     /// Why, in a player's words: "Black has no pieces left", "by threefold repetition";
     /// told to a player, "you resigned", "the computer cannot move". Empty while ongoing.
-    pub detail: String,
+    pub detail: Option<Message>,
     /// Title and detail in one line: "White wins: Black has no pieces left", "Draw by agreement".
-    pub line: String,
+    pub line: Option<Message>,
 }
 
 impl StatusView {
@@ -183,15 +184,19 @@ impl StatusView {
             Status::Draw { reason } => ("draw", None, Some(draw_code(reason))),
         };
         let (title, detail) = describe(status, variant, player);
-        let line = match status {
-            Status::Ongoing => String::new(),
-            Status::Win {
-                reason: WinReason::Recorded,
-                ..
-            } => format!("{title} ({detail})"),
-            Status::Win { .. } => format!("{title}: {detail}"),
-            Status::Draw { .. } => format!("{title} {detail}"),
-        };
+        let line = detail.clone().map(|detail| {
+            let code = match status {
+                Status::Win {
+                    reason: WinReason::Recorded,
+                    ..
+                } => "line.recorded",
+                Status::Draw { .. } => "line.draw",
+                _ => "line.win",
+            };
+            Message::new(code)
+                .with("title", title.clone())
+                .with("detail", detail)
+        });
         StatusView {
             state,
             winner,
@@ -227,56 +232,88 @@ fn draw_code(reason: DrawReason) -> &'static str {
 
 /// The result in words, `(title, detail)`: ("White wins", "Black has no pieces left"), or told
 /// to `player` ("You lose", "you have no pieces left"; the other side is "the computer").
-fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String, String) {
-    // A side's name with its "has" and "is": ("Black", "has", "is"), ("you", "have", "are").
-    let who = |c: Color| match player {
-        Some(p) if p == c => ("you".to_owned(), "have", "are"),
-        Some(_) => ("the computer".to_owned(), "has", "is"),
-        None => (c.to_string(), "has", "is"),
-    };
+fn describe(status: Status, variant: Variant, player: Option<Color>) -> (Message, Option<Message>) {
+    // A detail about side `c`: the code's `.you` or `.computer` form told to a player, else the
+    // side named in parameter `role`.
+    let about =
+        |code: &'static str, dot_you: &'static str, dot_computer: &'static str, role, c: Color| {
+            match player {
+                Some(p) if p == c => Message::new(dot_you),
+                Some(_) => Message::new(dot_computer),
+                None => Message::new(code).with(role, c),
+            }
+        };
     match status {
-        Status::Ongoing => (String::new(), String::new()),
+        Status::Ongoing => (Message::new("status.ongoing"), None),
         Status::Draw { reason } => {
             let detail = match reason {
-                DrawReason::Agreement => "by agreement".to_owned(),
-                DrawReason::Recorded => "(result as recorded)".to_owned(),
-                DrawReason::Repetition => format!("by {reason}"),
-                _ => format!("by the {reason}"),
+                DrawReason::Agreement => Message::new("detail.agreement"),
+                DrawReason::Recorded => Message::new("detail.draw-recorded"),
+                DrawReason::Repetition => Message::new("detail.repetition"),
+                DrawReason::KingMoves { moves } | DrawReason::Endgame { moves } => {
+                    Message::new("detail.move-rule").with("moves", moves)
+                }
             };
-            ("Draw".to_owned(), detail)
+            (Message::new("result.draw"), Some(detail))
         }
         Status::Win { winner, reason } => {
             let title = match player {
-                Some(p) if p == winner => "You win".to_owned(),
-                Some(_) => "You lose".to_owned(),
-                None => format!("{winner} wins"),
+                Some(p) if p == winner => Message::new("result.you-win"),
+                Some(_) => Message::new("result.you-lose"),
+                None => Message::new("result.wins").with("winner", winner),
             };
             let loser = winner.other();
             let losing = variant.rules().goal == Goal::Losing;
             let detail = match reason {
-                WinReason::NoPieces if losing => {
-                    let (w, has, _) = who(winner);
-                    format!(
-                        "{w} {has} no pieces left, and that wins in {}",
-                        variant.title()
-                    )
-                }
-                WinReason::NoLegalMoves if losing => {
-                    let (w, _, is) = who(winner);
-                    format!("{w} {is} blocked, and that wins in {}", variant.title())
-                }
-                WinReason::NoPieces => {
-                    let (l, has, _) = who(loser);
-                    format!("{l} {has} no pieces left")
-                }
-                WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
-                WinReason::Resignation => format!("{} resigned", who(loser).0),
-                WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
+                WinReason::NoPieces if losing => about(
+                    "detail.no-pieces-wins",
+                    "detail.no-pieces-wins.you",
+                    "detail.no-pieces-wins.computer",
+                    "winner",
+                    winner,
+                )
+                .with("variant", variant),
+                WinReason::NoLegalMoves if losing => about(
+                    "detail.blocked-wins",
+                    "detail.blocked-wins.you",
+                    "detail.blocked-wins.computer",
+                    "winner",
+                    winner,
+                )
+                .with("variant", variant),
+                WinReason::NoPieces => about(
+                    "detail.no-pieces",
+                    "detail.no-pieces.you",
+                    "detail.no-pieces.computer",
+                    "loser",
+                    loser,
+                ),
+                WinReason::NoLegalMoves => about(
+                    "detail.cannot-move",
+                    "detail.cannot-move.you",
+                    "detail.cannot-move.computer",
+                    "loser",
+                    loser,
+                ),
+                WinReason::Resignation => about(
+                    "detail.resigned",
+                    "detail.resigned.you",
+                    "detail.resigned.computer",
+                    "loser",
+                    loser,
+                ),
+                WinReason::KingCrowned => about(
+                    "detail.first-king",
+                    "detail.first-king.you",
+                    "detail.first-king.computer",
+                    "winner",
+                    winner,
+                ),
                 // The record gives the result, not how it came about (PDN 3.0, "Game
                 // termination markers"): no resignation is invented.
-                WinReason::Recorded => "result as recorded".to_owned(),
+                WinReason::Recorded => Message::new("detail.recorded"),
             };
-            (title, detail)
+            (title, Some(detail))
         }
     }
 }

@@ -6,6 +6,8 @@
 // is-path (with data-step, 1 for the first) marks the landing squares already chosen while a
 // capture path is being picked.
 
+import { t } from './i18n.js';
+
 const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-path', 'is-last-move', 'is-movable', 'is-hint', 'is-must'];
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -143,15 +145,15 @@ export class BoardView {
   }
 
   label(sq, p, marks, step) {
-    let s = `${this.name(sq)}, ${p ? `${p.color} ${p.role}` : 'empty'}`;
-    if (marks.selected === sq) s += ', selected';
-    if (marks.dests.has(sq)) s += ', move here';
-    if (step) s += `, landing ${step} of the chosen path`;
-    if (marks.waypoints.has(sq)) s += ', jump through here';
-    if (marks.captured.has(sq)) s += ', being captured';
-    if (marks.hint?.has(sq)) s += ', hint';
-    if (marks.must?.has(sq)) s += ', must move';
-    return s;
+    const parts = [this.name(sq), p ? t('square.piece', { color: t(`piece.${p.color}`), role: t(`piece.${p.role}`) }) : t('square.empty')];
+    if (marks.selected === sq) parts.push(t('square.selected'));
+    if (marks.dests.has(sq)) parts.push(t('square.move-here'));
+    if (step) parts.push(t('square.landing', { step }));
+    if (marks.waypoints.has(sq)) parts.push(t('square.jump-through'));
+    if (marks.captured.has(sq)) parts.push(t('square.being-captured'));
+    if (marks.hint?.has(sq)) parts.push(t('square.hint'));
+    if (marks.must?.has(sq)) parts.push(t('square.must-move'));
+    return parts.join(', ');
   }
 
   cell(sq) {

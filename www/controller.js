@@ -26,6 +26,8 @@
 //                                                 afresh rather than keeping it
 
 import * as engine from './engine.js';
+import { errorText, say, sideName, t, variantTitle } from './i18n.js';
+import { numbered } from './panels.js';
 
 const EMPTY = Object.freeze(new Set());
 
@@ -91,7 +93,7 @@ export class Controller {
 
   newGame(variant) {
     this.load(engine.newGame(variant));
-    this.panels.announce(`New ${engine.variantInfo(variant)?.title ?? variant} game. ${engine.SIDE_NAMES[this.snap.turn]} to move.`);
+    this.panels.announce(t('announce.new-game', { variant: variantTitle(engine.variantInfo(variant)), side: sideName(this.snap.turn) }));
   }
 
   onView(fn) {
@@ -121,7 +123,7 @@ export class Controller {
       if (this.resultShownFor !== key) {
         this.resultShownFor = key;
         this.panels.showResult(status);
-        if (announce) this.panels.announce(status.line);
+        if (announce) this.panels.announce(say(status.line));
       }
     } else {
       this.resultShownFor = null;
@@ -147,7 +149,7 @@ export class Controller {
     this.panels.update(snap);
     this.redraw();
     const m = snap.moves[snap.view - 1];
-    this.panels.announce(m ? `After ${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}` : 'Start position');
+    this.panels.announce(m ? t('past.after', { move: numbered(m, snap) }) : t('past.start'));
   }
 
   /** "Play from here": the game goes back to the position shown; later moves can be redone. */
@@ -157,7 +159,7 @@ export class Controller {
     this.viewPly = null;
     this.clearSelection();
     this.changed();
-    this.panels.announce(`Playing on from move ${this.snap.moveNumber}. ${engine.SIDE_NAMES[this.snap.turn]} to move.`);
+    this.panels.announce(t('announce.playing-on', { number: this.snap.moveNumber, side: sideName(this.snap.turn) }));
   }
 
   // ----- drawing -----
@@ -240,7 +242,7 @@ export class Controller {
       return;
     }
     if (this.viewing && !this.animating) {
-      this.panels.message('This is a past position: go back to the game, or choose “Play from here”.', 'info');
+      this.panels.message(t('msg.past-position'), 'info');
       return;
     }
     if (this.inputBlocked()) return;
@@ -286,7 +288,7 @@ export class Controller {
     performance.mark('dests-drawn');
     performance.measure('tap-to-destinations', 'activate', 'dests-drawn');
     const n = new Set(this.candidates().map((m) => m.to)).size;
-    this.panels.announce(`${this.view.name(sq)} selected, ${n} destination${n === 1 ? '' : 's'}`);
+    this.panels.announce(t('announce.selected', { square: this.view.name(sq), n }));
   }
 
   clearSelection() {
@@ -321,7 +323,7 @@ export class Controller {
     this.redraw();
     // Shown until the path is complete or the selection is dropped (see clearSelection).
     this.askingPath = true;
-    this.panels.message(`Several capture paths lead to ${this.view.name(this.target)}: choose the next landing square (ringed).`, 'info', 0);
+    this.panels.message(t('msg.several-paths', { square: this.view.name(this.target) }), 'info', 0);
   }
 
   /** Why the piece on `sq` cannot move, in the engine's words; the pieces that can are marked. */
@@ -329,7 +331,7 @@ export class Controller {
     const e = this.game.explain(sq);
     if (e.code === 'empty' || e.code === 'can-move') return;
     this.must = e.code === 'not-your-turn' || e.code === 'game-over' ? EMPTY : new Set(e.movable);
-    this.panels.message(e.text, 'info', 8000, { why: e.code });
+    this.panels.message(say(e.message), 'info', 8000, { why: e.code });
   }
 
   // ----- moves -----
@@ -376,7 +378,7 @@ export class Controller {
       this.animating = false;
       this.clearSelection();
       this.redraw();
-      this.panels.message(e.message, 'error');
+      this.panels.message(errorText(e), 'error');
     }
   }
 
@@ -425,7 +427,7 @@ export class Controller {
     if (this.game.ply() < ply && this.isComputer(this.game.turn()) && this.game.canUndo()) this.game.undo();
     this.clearSelection();
     this.changed();
-    this.panels.announce('Move taken back');
+    this.panels.announce(t('announce.taken-back'));
   }
 
   /**
@@ -447,7 +449,7 @@ export class Controller {
     this.clearSelection();
     this.changed();
     const last = this.snap.lastMove;
-    if (last) this.panels.announce(`Redone ${last.notation}`);
+    if (last) this.panels.announce(t('announce.redone', { move: last.notation }));
   }
 
   /** `who` resigns: a color, by default the side to move. */
@@ -502,10 +504,9 @@ export class Controller {
 
 /** "White played 32x23, capturing 2 pieces. Black to move." or "…: White wins: …". */
 function describe(m, snap) {
-  const mover = engine.SIDE_NAMES[snap.moves[snap.ply - 1].color];
-  let s = `${mover} played ${m.notation}`;
-  if (m.captures.length) s += `, capturing ${m.captures.length} piece${m.captures.length > 1 ? 's' : ''}`;
-  if (m.promotes) s += ', crowned';
-  s += snap.status.state === 'ongoing' ? `. ${engine.SIDE_NAMES[snap.turn]} to move.` : `. ${snap.status.line}.`;
+  let s = t('announce.played', { side: sideName(snap.moves[snap.ply - 1].color), move: m.notation });
+  if (m.captures.length) s += t('announce.capturing', { n: m.captures.length });
+  if (m.promotes) s += t('announce.crowned');
+  s += snap.status.state === 'ongoing' ? `. ${t('turn.to-move', { side: sideName(snap.turn) })}.` : `. ${say(snap.status.line)}.`;
   return s;
 }
