@@ -60,20 +60,13 @@ pub struct MoveView {
     pub notation: String,
     /// Every landing square written: `47x38x24x13x36`, or `a3xa5xc5` where records are algebraic.
     pub full: String,
-    /// The pieces it takes as they stood before it (square, colour, man or king), in the order
-    /// of `captures`: the page draws them as ghosts after the move, so a player who looks back
-    /// sees what was taken without working out what stood there. Known only for a move given
-    /// with its position ([`MoveView::played`]); empty, and left out, for listed legal moves.
+    /// The pieces it takes, as they stood before it (colour, man or king), one per square of
+    /// `captures` in that order: the page draws them as ghosts after the move, so a player who
+    /// looks back sees what was taken without working out what stood there. Known only for a
+    /// move given with its position ([`MoveView::played`]); empty, and left out, for listed
+    /// legal moves.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub taken: Vec<TakenView>,
-}
-
-/// A piece taken by a move, on the square it was taken on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct TakenView {
-    pub square: u8,
-    pub color: Color,
-    pub role: Role,
+    pub taken: Vec<Option<PieceView>>,
 }
 
 impl MoveView {
@@ -108,12 +101,13 @@ impl MoveView {
         let legal = ordered_moves(before.legal_moves());
         let index = legal.iter().position(|l| l.same_as(m)).unwrap_or(0);
         let mut view = MoveView::new(before.variant(), &legal, index, m);
+        // `Option`, as on the board, though a captured square always holds a piece: one value
+        // per square of `captures`, and one serializer for both in the web module.
         view.taken = m
             .captures()
             .iter()
-            .filter_map(|&s| {
-                before.piece_at(s).map(|p| TakenView {
-                    square: s.number(),
+            .map(|&s| {
+                before.piece_at(s).map(|p| PieceView {
                     color: p.color,
                     role: p.role,
                 })
@@ -560,9 +554,10 @@ mod tests {
             m.captures().iter().map(|s| s.number()).collect::<Vec<_>>()
         );
         let taken: Vec<(u8, Color, Role)> = last
-            .taken
+            .captures
             .iter()
-            .map(|t| (t.square, t.color, t.role))
+            .zip(&last.taken)
+            .map(|(&n, p)| (n, p.unwrap().color, p.unwrap().role))
             .collect();
         let expected: Vec<(u8, Color, Role)> = last
             .captures
@@ -575,6 +570,7 @@ mod tests {
                 )
             })
             .collect();
+        assert_eq!(last.taken.len(), last.captures.len());
         assert_eq!(taken, expected);
         assert!(taken.iter().any(|t| t.2 == Role::King));
         // A reply without a capture takes nothing.
