@@ -11,6 +11,7 @@ import { askWhoResigns, confirmDialog, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
+import { attachFeedback } from './sound.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +26,7 @@ function boot(bindings) {
   const computer = new Computer({ controller, panels, storage });
   const analyst = new Analyst({ controller, computer });
   window.draughts = { controller, engine, computer, analyst }; // for tests
+  attachFeedback({ controller, storage });
 
   const settings = storage.loadSettings();
   controller.settings.autoRotate = !!settings.autoRotate;

@@ -267,8 +267,8 @@ export class App {
 
   /**
    * Plays a legal move by pressing its squares, as a player would: `choose(legal, game, engine)`
-   * (run in the page) picks the index of the move among the engine's legal moves. Resolves with
-   * the move.
+   * (run in the page; a function or its source) picks the index of the move among the engine's
+   * legal moves. Resolves with the move.
    */
   async tapMove(choose = () => 0) {
     const page = this.page;
@@ -276,7 +276,7 @@ export class App {
       const c = window.draughts.controller;
       const pick = new Function(`return (${src})`)();
       return { m: c.legal[pick(c.legal, c.game, window.draughts.engine)], ply: c.game.ply() };
-    }, choose.toString());
+    }, String(choose));
     const plies = () => page.evaluate(() => window.draughts.controller.game.ply());
     await this.press(this.sq(m.from));
     await this.press(this.sq(m.to));
