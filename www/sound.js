@@ -11,9 +11,10 @@
 // - `navigator.vibrate` needs a tap on the page first (sticky user activation, MDN), so it is not
 //   called before one.
 //
-// `sound` and `haptics` are the switches (saved as the settings `sound` and `vibration`, on by
-// default); attachFeedback() decides what sounds when. Each sound played is also a
-// `draughts:sound` event on document (`detail.name`).
+// `sound` and `haptics` are the switches: on by default, saved as the settings `sound` (the mute
+// button here) and `vibration`, and set by the settings panel's `draughts:settings` event.
+// attachFeedback() decides what sounds when. Each sound played is also a `draughts:sound` event
+// on document (`detail.name`).
 
 let ctx = null;
 let out = null; // master volume
@@ -149,9 +150,8 @@ const VOICES = {
 
 /**
  * Wires sound and vibration to the game: a move's sound (a capture's clicks, a crowning's chime)
- * for every move played, by a player or the computer; the end's phrase when a move, a
- * resignation or an agreed draw ends the game (a win or a loss for the player against the
- * computer); a pip on the `draughts:low-time` event (`detail.side`) for a player's clock, not the
+ * for every move played, by a player or the computer; the end's phrase when the game ends (a win
+ * or a loss for the player against the computer); a pip on the `draughts:low-time` event (`detail.side`) for a player's clock, not the
  * computer's. Undo, redo, going through the moves and a game loaded, restored or opened from a
  * link stay silent.
  */
@@ -177,15 +177,14 @@ export function attachFeedback({ controller, storage }) {
     storage.saveSettings({ sound: sound.enabled });
     sound.play('move'); // what "on" sounds like
   });
-  const vibration = document.getElementById('vibration');
-  vibration.closest('label').hidden = !haptics.available;
-  vibration.checked = haptics.enabled;
-  vibration.addEventListener('change', () => {
-    haptics.setEnabled(vibration.checked);
-    storage.saveSettings({ vibration: haptics.enabled });
-    haptics.buzz('move');
+  // The settings panel (settings.js) tells every change, and the settings at boot.
+  document.addEventListener('draughts:settings', ({ detail: d }) => {
+    if (typeof d?.sound === 'boolean') sound.setEnabled(d.sound);
+    if (typeof d?.vibration === 'boolean') haptics.setEnabled(d.vibration);
+    show();
   });
 
+  let wasOver = true;
   controller.onChange(({ snap, cause, move }) => {
     let delay = 0; // each sound after the one before
     if (move) {
@@ -198,8 +197,12 @@ export function attachFeedback({ controller, storage }) {
         delay += 0.3;
       }
     }
+    // The game has just ended (by a move, a resignation, a draw agreed, a clock's flag), not
+    // been loaded or redone to its end.
     const { state, winner } = snap.status;
-    if (state === 'ongoing' || !['move', 'resign', 'draw'].includes(cause)) return;
+    const ended = state !== 'ongoing' && !wasOver && cause !== 'load' && cause !== 'redo';
+    wasOver = state !== 'ongoing';
+    if (!ended) return;
     const vsComputer = controller.isComputer('white') || controller.isComputer('black');
     sound.play(state === 'draw' ? 'draw' : !vsComputer ? 'end' : controller.isComputer(winner) ? 'loss' : 'win', { delay: delay + 0.1 });
     if (!move) haptics.buzz('end');

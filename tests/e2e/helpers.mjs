@@ -260,6 +260,16 @@ export class App {
     );
   }
 
+  /** Ends the game from outside the controller's own actions, as a clock's flag does: `side`
+   * loses (resigns, in the engine), then the controller is told of the change. */
+  endFromOutside(side) {
+    return this.page.evaluate((s) => {
+      const c = window.draughts.controller;
+      c.game.resign(s);
+      c.changed();
+    }, side);
+  }
+
   /** The ply count while the game goes on, -1 once it is over. */
   plyIfOngoing() {
     return this.page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.controller.game.ply() : -1));
