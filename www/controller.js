@@ -15,8 +15,8 @@
 //                                                 each change; cause: 'move', 'undo', 'redo',
 //                                                 'resign', 'draw', 'from-here', or 'load' (new,
 //                                                 imported, restored, opened from a link), or
-//                                                 none (a redraw only); move: the move object
-//                                                 just played (cause 'move')
+//                                                 none (another module's change: a clock's
+//                                                 flag); move: the move object just played
 //   await controller.playMove(move)               plays a move (index or text) programmatically
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
 //   controller.toolbarSlot                        element reserved for select#opponent, #level, …

@@ -151,9 +151,9 @@ const VOICES = {
 /**
  * Wires sound and vibration to the game: a move's sound (a capture's clicks, a crowning's chime)
  * for every move played, by a player or the computer; the end's phrase when the game ends (a win
- * or a loss for the player against the computer); a pip on the `draughts:low-time` event (`detail.side`) for a player's clock, not the
- * computer's. Undo, redo, going through the moves and a game loaded, restored or opened from a
- * link stay silent.
+ * or a loss for the player against the computer); a pip on the `draughts:low-time` event
+ * (`detail.side`) for a player's clock, not the computer's. Undo, redo, going through the moves
+ * and a game loaded, restored or opened from a link stay silent.
  */
 export function attachFeedback({ controller, storage }) {
   const saved = storage.loadSettings();
