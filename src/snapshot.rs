@@ -61,6 +61,13 @@ pub struct MoveView {
     pub notation: String,
     /// Every landing square written: `47x38x24x13x36`, or `a3xa5xc5` where records are algebraic.
     pub full: String,
+    /// The pieces it takes, as they stood before it (colour, man or king), one per square of
+    /// `captures` in that order: the page draws them as ghosts after the move, so a player who
+    /// looks back sees what was taken without working out what stood there. Known only for a
+    /// move given with its position ([`MoveView::played`]); empty, and left out, for listed
+    /// legal moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub taken: Vec<Option<PieceView>>,
 }
 
 impl MoveView {
@@ -76,6 +83,7 @@ impl MoveView {
             promotes: m.promotes(),
             notation: move_text_among(variant, m, legal),
             full: notation::full_text(variant, m),
+            taken: Vec::new(),
         }
     }
 
@@ -88,11 +96,25 @@ impl MoveView {
             .collect()
     }
 
-    /// A move played in `before`, with its index among the ordered legal moves there.
+    /// A move played in `before`, with its index among the ordered legal moves there and the
+    /// pieces it takes.
     pub fn played(before: &Position, m: &Move) -> MoveView {
         let legal = ordered_moves(before.legal_moves());
         let index = legal.iter().position(|l| l.same_as(m)).unwrap_or(0);
-        MoveView::new(before.variant(), &legal, index, m)
+        let mut view = MoveView::new(before.variant(), &legal, index, m);
+        // `Option`, as on the board, though a captured square always holds a piece: one value
+        // per square of `captures`, and one serializer for both in the web module.
+        view.taken = m
+            .captures()
+            .iter()
+            .map(|&s| {
+                before.piece_at(s).map(|p| PieceView {
+                    color: p.color,
+                    role: p.role,
+                })
+            })
+            .collect();
+        view
     }
 }
 
@@ -550,5 +572,51 @@ mod tests {
         );
         let texts: Vec<&str> = snap.legal.iter().map(|m| m.notation.as_str()).collect();
         assert_eq!(texts, ["47x38x20x9x36", "47x38x24x13x36"]);
+    }
+
+    #[test]
+    fn the_last_move_names_the_pieces_it_took() {
+        // White's king takes a man and a king: the snapshot after it says which, where, even
+        // when looking back at it later; a plain move and the listed legal moves name none.
+        let pos = parse_fen("W:WK47,50:B14,19,K29,31,42", Variant::International).unwrap();
+        let mut game = Game::from_position(pos);
+        let mut texts = MoveTexts::default();
+        let before = Snapshot::new(&game, &mut texts, None, None);
+        assert!(before.legal.iter().all(|m| m.taken.is_empty()));
+        let m = game.play_text("47x38x24x13x36").unwrap();
+        let snap = Snapshot::new(&game, &mut texts, None, None);
+        let last = snap.last_move.as_ref().unwrap();
+        assert_eq!(
+            last.captures,
+            m.captures().iter().map(|s| s.number()).collect::<Vec<_>>()
+        );
+        let taken: Vec<(u8, Color, Role)> = last
+            .captures
+            .iter()
+            .zip(&last.taken)
+            .map(|(&n, p)| (n, p.unwrap().color, p.unwrap().role))
+            .collect();
+        let expected: Vec<(u8, Color, Role)> = last
+            .captures
+            .iter()
+            .map(|&n| {
+                (
+                    n,
+                    Color::Black,
+                    if n == 29 { Role::King } else { Role::Man },
+                )
+            })
+            .collect();
+        assert_eq!(last.taken.len(), last.captures.len());
+        assert_eq!(taken, expected);
+        assert!(taken.iter().any(|t| t.2 == Role::King));
+        // A reply without a capture takes nothing.
+        game.play_text("14-20").unwrap();
+        let snap = Snapshot::new(&game, &mut texts, None, None);
+        let last = snap.last_move.as_ref().unwrap();
+        assert!(last.taken.is_empty());
+        // Looking back at the capture shows its pieces again.
+        let past = Snapshot::new(&game, &mut texts, Some(1), None);
+        assert_eq!(past.last_move.unwrap().taken.len(), 4);
     }
 }

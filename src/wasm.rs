@@ -179,7 +179,8 @@ impl DraughtsGame {
     }
 
     /// Everything the page draws, in one value (see [`Snapshot`]): `{ variant, ply, view, turn,
-    /// board, counts, status, moveNumber, moves, legal, lastMove, canUndo, canRedo, fen }`.
+    /// board, counts, status, moveNumber, moves, legal, lastMove, canUndo, canRedo, fen }`;
+    /// `lastMove.taken[i]` is the piece (`{ color, role }`) it took on `lastMove.captures[i]`.
     /// `player` (`"white"`/`"black"`) tells the result to that player, as against the computer;
     /// `view` shows the position after that many plies, read-only (by default the game as it
     /// stands).

@@ -543,6 +543,32 @@ fn one_snapshot_holds_what_the_page_draws() {
 }
 
 #[wasm_bindgen_test]
+fn the_last_move_carries_the_pieces_it_took() {
+    // The page draws the taken pieces as ghosts: `lastMove.taken[i]` stood on `captures[i]`.
+    let mut g = DraughtsGame::from_fen("W:WK47,50:B14,19,K29,31,42", "international").unwrap();
+    let legal = moves(&g);
+    assert!(legal.iter().all(|m| get(m, "taken").is_undefined()));
+    let played = g.apply_move(JsValue::from("47x38x24x13x36")).unwrap();
+    let s = snapshot(&mut g, None);
+    let last = get(&s, "lastMove");
+    let taken: Vec<(String, String)> = Array::from(&get(&last, "taken"))
+        .iter()
+        .map(|t| (string(&t, "color"), string(&t, "role")))
+        .collect();
+    let captures = nums(&get(&last, "captures"));
+    assert_eq!(captures.len(), 4);
+    assert_eq!(taken.len(), 4);
+    for ((color, role), sq) in taken.iter().zip(&captures) {
+        assert_eq!(color, "black");
+        assert_eq!(role, if *sq == 29 { "king" } else { "man" });
+    }
+    assert_eq!(Array::from(&get(&played, "taken")).length(), 4);
+    g.apply_move(JsValue::from("14-20")).unwrap();
+    let s = snapshot(&mut g, None);
+    assert!(get(&get(&s, "lastMove"), "taken").is_undefined());
+}
+
+#[wasm_bindgen_test]
 fn a_past_position_and_play_from_here() {
     let mut g = DraughtsGame::new("international").unwrap();
     for m in ["32-28", "19-23", "28x19", "14x23"] {

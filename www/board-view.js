@@ -2,13 +2,15 @@
 // it decides no rule: the engine says which cells are played on (the dark ones, the dark ones of
 // a turned board, or all 64 on the Turkish board), where each is and what it is called. Hooks kept stable for tests: #board, [data-square], .piece.white|black.man|king,
 // and the state classes is-selected, is-dest, is-waypoint, is-last-move, is-captured, is-hint,
-// is-must (the pieces that must move, after a tap on one that cannot);
+// is-must (the pieces that must move, after a tap on one that cannot), is-movable and
+// is-capturing (a player's turn: the pieces that can move, and those that capture);
+// .ghost.white|black.man|king (not .piece: a piece the last move took, faded, until the next);
 // is-path (with data-step, 1 for the first) marks the landing squares already chosen while a
 // capture path is being picked.
 
 import { t } from './i18n.js';
 
-const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-path', 'is-last-move', 'is-movable', 'is-hint', 'is-must'];
+const STATE_CLASSES = ['is-selected', 'is-dest', 'is-waypoint', 'is-path', 'is-last-move', 'is-movable', 'is-capturing', 'is-hint', 'is-must'];
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -95,11 +97,13 @@ export class BoardView {
 
   /**
    * Draws pieces and marks. `board[n - 1]` is null or `{ color, role }`; `marks` holds sets of
-   * square numbers: selected, dests, waypoints, lastMove, captured, movable, hint (optional).
+   * square numbers: selected, dests, waypoints, lastMove, captured, movable, capturing and hint
+   * (optional); `ghosts` (optional) lists `{ square, color, role }` of pieces just taken.
    */
   render(board, marks) {
     this.drawArrow(marks.arrow);
     const hint = marks.hint || new Set();
+    const ghosts = new Map((marks.ghosts || []).map((g) => [g.square, g]));
     const path = marks.path || [];
     // A landing square can come twice in a path (a king's loop): the last step is shown.
     const steps = new Map(path.map((sq, i) => [sq, i + 1]));
@@ -120,6 +124,19 @@ export class BoardView {
         if (piece.className !== cls) piece.className = cls;
         piece.style.transform = '';
       }
+      // Under the pieces and out of the way of input (aria-hidden: the label says it).
+      const g = p ? null : ghosts.get(sq);
+      let ghost = cell.querySelector('.ghost');
+      if (!g) {
+        ghost?.remove();
+      } else {
+        if (!ghost) {
+          ghost = document.createElement('div');
+          ghost.setAttribute('aria-hidden', 'true');
+          cell.append(ghost);
+        }
+        ghost.className = `ghost ${g.color} ${g.role}`;
+      }
       for (const c of STATE_CLASSES) {
         const on =
           (c === 'is-selected' && marks.selected === sq) ||
@@ -128,13 +145,14 @@ export class BoardView {
           (c === 'is-path' && steps.has(sq)) ||
           (c === 'is-last-move' && marks.lastMove.has(sq)) ||
           (c === 'is-movable' && marks.movable.has(sq)) ||
+          (c === 'is-capturing' && !!marks.capturing?.has(sq)) ||
           (c === 'is-hint' && hint.has(sq)) ||
           (c === 'is-must' && !!marks.must?.has(sq));
         cell.classList.toggle(c, on);
       }
       if (steps.has(sq)) cell.dataset.step = steps.get(sq);
       else delete cell.dataset.step;
-      cell.setAttribute('aria-label', this.label(sq, p, marks, steps.get(sq)));
+      cell.setAttribute('aria-label', this.label(sq, p, marks, steps.get(sq), g));
       cell.setAttribute('aria-pressed', marks.selected === sq ? 'true' : 'false');
     }
   }
@@ -144,8 +162,10 @@ export class BoardView {
     return this.labels.get(sq) ?? String(sq);
   }
 
-  label(sq, p, marks, step) {
-    const parts = [this.name(sq), p ? t('square.piece', { color: t(`piece.${p.color}`), role: t(`piece.${p.role}`) }) : t('square.empty')];
+  label(sq, p, marks, step, ghost) {
+    const piece = (x) => t('square.piece', { color: t(`piece.${x.color}`), role: t(`piece.${x.role}`) });
+    const parts = [this.name(sq), p ? piece(p) : t('square.empty')];
+    if (ghost) parts.push(t('square.just-taken', { piece: piece(ghost) }));
     if (marks.selected === sq) parts.push(t('square.selected'));
     if (marks.dests.has(sq)) parts.push(t('square.move-here'));
     if (step) parts.push(t('square.landing', { step }));
@@ -153,6 +173,7 @@ export class BoardView {
     if (marks.captured.has(sq)) parts.push(t('square.being-captured'));
     if (marks.hint?.has(sq)) parts.push(t('square.hint'));
     if (marks.must?.has(sq)) parts.push(t('square.must-move'));
+    if (marks.capturing?.has(sq)) parts.push(t('square.can-capture'));
     return parts.join(', ');
   }
 

@@ -11,7 +11,12 @@
 //
 // Hooks for a computer opponent (another module can plug in without touching this file):
 //   controller.isComputer = (color) => boolean   whose turn belongs to the computer
-//   controller.onChange(fn)                       fn({ game, snap, version }) after each change
+//   controller.onChange(fn)                       fn({ game, snap, version, cause, move }) after
+//                                                 each change; cause: 'move', 'undo', 'redo',
+//                                                 'resign', 'draw', 'from-here', or 'load' (new,
+//                                                 imported, restored, opened from a link), or
+//                                                 none (another module's change: a clock's
+//                                                 flag); move: the move object just played
 //   await controller.playMove(move)               plays a move (index or text) programmatically
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
 //   controller.toolbarSlot                        element reserved for select#opponent, #level, …
@@ -88,7 +93,7 @@ export class Controller {
     this.panels.setVariant(game.variant());
     this.resultShownFor = null;
     this.clearSelection();
-    this.changed({ save, announce: false });
+    this.changed({ save, announce: false, cause: 'load' });
   }
 
   newGame(variant) {
@@ -106,7 +111,7 @@ export class Controller {
   }
 
   /** After any change of the game: a new snapshot, redraw, save, show the result. */
-  changed({ save = true, announce = true } = {}) {
+  changed({ save = true, announce = true, cause, move } = {}) {
     const g = this.game;
     this.version += 1;
     const snap = this.refresh();
@@ -130,7 +135,7 @@ export class Controller {
       this.panels.hideResult();
     }
     for (const fn of this.listeners) {
-      fn({ game: g, snap, version: this.version });
+      fn({ game: g, snap, version: this.version, cause, move });
     }
   }
 
@@ -158,7 +163,7 @@ export class Controller {
     this.game.goTo(this.snap.view);
     this.viewPly = null;
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'from-here' });
     this.panels.announce(t('announce.playing-on', { number: this.snap.moveNumber, side: sideName(this.snap.turn) }));
   }
 
@@ -166,6 +171,11 @@ export class Controller {
 
   movable() {
     return new Set(this.legal.map((m) => m.from));
+  }
+
+  /** Pieces with a capture among their moves (when a capture is due, every movable piece). */
+  capturing() {
+    return new Set(this.legal.filter((m) => m.captures.length).map((m) => m.from));
   }
 
   /** Legal moves from the selection consistent with the chosen destination and path so far. */
@@ -181,6 +191,9 @@ export class Controller {
 
   marks() {
     const last = this.snap.lastMove;
+    // A player's turn, nothing picked yet: the pieces that can move are marked (those that
+    // capture, more strongly), so the turn starts with what there is to do.
+    const turnStart = !this.busy && this.selected == null && !this.viewing && !this.isComputer(this.snap.turn);
     const marks = {
       selected: this.selected,
       dests: EMPTY,
@@ -188,7 +201,10 @@ export class Controller {
       path: [],
       captured: EMPTY,
       lastMove: last ? new Set([last.from, last.to]) : EMPTY,
-      movable: this.busy || this.selected != null ? EMPTY : this.movable(),
+      movable: turnStart ? this.movable() : EMPTY,
+      capturing: turnStart ? this.capturing() : EMPTY,
+      // The pieces the last move took, as ghosts where they stood, until the next move.
+      ghosts: last?.taken ? last.captures.map((square, i) => ({ square, ...last.taken[i] })) : [],
       hint: this.hint,
       arrow: this.arrow,
       must: this.must,
@@ -342,7 +358,7 @@ export class Controller {
     if (this.viewing) {
       // Looking back while the computer moves: the move is played, the view stays.
       const played = this.game.applyMove(move.index);
-      this.changed();
+      this.changed({ cause: 'move', move: played });
       return played;
     }
     this.animating = true;
@@ -350,6 +366,7 @@ export class Controller {
     // Show the captured pieces faded during the move; they disappear when it completes.
     this.view.render(this.snap.board, {
       ...this.marks(),
+      ghosts: [],
       captured: keep,
       dests: EMPTY,
       waypoints: EMPTY,
@@ -368,7 +385,7 @@ export class Controller {
       const played = this.game.applyMove(move.index);
       this.clearSelection();
       this.animating = false;
-      this.changed();
+      this.changed({ cause: 'move', move: played });
       performance.mark('move-drawn');
       // With the slide animation, and without it: engine call, save and redraw only.
       performance.measure('tap-to-move-drawn', 'activate', 'move-drawn');
@@ -396,7 +413,7 @@ export class Controller {
     }
     const played = this.game.applyMove(move); // throws a readable Error when illegal
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'move', move: played });
     return played;
   }
 
@@ -426,7 +443,7 @@ export class Controller {
     this.viewPly = null;
     if (this.game.ply() < ply && this.isComputer(this.game.turn()) && this.game.canUndo()) this.game.undo();
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'undo' });
     this.panels.announce(t('announce.taken-back'));
   }
 
@@ -447,7 +464,7 @@ export class Controller {
     this.viewPly = null;
     if (this.isComputer(this.game.turn()) && this.game.status().state === 'ongoing') this.game.redo();
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'redo' });
     const last = this.snap.lastMove;
     if (last) this.panels.announce(t('announce.redone', { move: last.notation }));
   }
@@ -457,7 +474,7 @@ export class Controller {
     this.game.resign(who);
     this.viewPly = null;
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'resign' });
     return who;
   }
 
@@ -465,7 +482,7 @@ export class Controller {
     this.game.agreeDraw();
     this.viewPly = null;
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'draw' });
   }
 
   setFlipped(flipped, { persist = true } = {}) {

@@ -12,6 +12,7 @@ import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
 import { language, languages, onLanguage, preferredLanguage, setLanguage, sideName, t, translatePage } from './i18n.js';
+import { attachFeedback } from './sound.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,6 +32,7 @@ async function boot(bindings) {
   const computer = new Computer({ controller, panels, storage });
   const analyst = new Analyst({ controller, computer });
   window.draughts = { controller, engine, computer, analyst }; // for tests
+  attachFeedback({ controller, storage });
 
   const settings = storage.loadSettings();
   controller.settings.autoRotate = !!settings.autoRotate;

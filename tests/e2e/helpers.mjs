@@ -260,6 +260,16 @@ export class App {
     );
   }
 
+  /** Ends the game from outside the controller's own actions, as a clock's flag does: `side`
+   * loses (resigns, in the engine), then the controller is told of the change. */
+  endFromOutside(side) {
+    return this.page.evaluate((s) => {
+      const c = window.draughts.controller;
+      c.game.resign(s);
+      c.changed();
+    }, side);
+  }
+
   /** The ply count while the game goes on, -1 once it is over. */
   plyIfOngoing() {
     return this.page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.controller.game.ply() : -1));
@@ -267,8 +277,8 @@ export class App {
 
   /**
    * Plays a legal move by pressing its squares, as a player would: `choose(legal, game, engine)`
-   * (run in the page) picks the index of the move among the engine's legal moves. Resolves with
-   * the move.
+   * (run in the page; a function or its source) picks the index of the move among the engine's
+   * legal moves. Resolves with the move.
    */
   async tapMove(choose = () => 0) {
     const page = this.page;
@@ -276,7 +286,7 @@ export class App {
       const c = window.draughts.controller;
       const pick = new Function(`return (${src})`)();
       return { m: c.legal[pick(c.legal, c.game, window.draughts.engine)], ply: c.game.ply() };
-    }, choose.toString());
+    }, String(choose));
     const plies = () => page.evaluate(() => window.draughts.controller.game.ply());
     await this.press(this.sq(m.from));
     await this.press(this.sq(m.to));
