@@ -30,7 +30,8 @@ use crate::game::{Game, PdnTags};
 use crate::notation;
 use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
 use crate::snapshot::{
-    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, StatusView,
+    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, SquareView,
+    StatusView,
 };
 use crate::square::{Color, Square};
 use crate::variant::Variant;
@@ -51,16 +52,6 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
 fn parse_variant(name: &str) -> Result<Variant, JsError> {
     name.parse::<Variant>()
         .map_err(|e| JsError::new(&e.to_string()))
-}
-
-#[derive(Serialize)]
-struct SquareView {
-    square: u8,
-    /// Row from the top and column from the left as White sees the board, 0-based.
-    row: u8,
-    col: u8,
-    /// The square as players of the variant write it: `32`, or `c3` where squares are algebraic.
-    label: String,
 }
 
 /// Player-facing PDN tags; every field optional.
@@ -146,20 +137,11 @@ impl DraughtsGame {
     }
 
     /// Every playable square with its row and column (0-based, top-left as White sees it) and
-    /// its name as players write it: `[{ square, row, col, label }]`, so the page never derives
-    /// the numbering (turned boards, the full Turkish board, algebraic squares).
+    /// its names (see [`SquareView`]): `[{ square, row, col, label, number, algebraic, file,
+    /// rank }]`, `label` as the variant's records write it. The page never derives the numbering
+    /// or the coordinates (turned boards, the full Turkish board, algebraic squares).
     pub fn squares(&self) -> JsValue {
-        let g = self.game.variant().geometry();
-        let v: Vec<SquareView> = g
-            .all_squares()
-            .map(|s| SquareView {
-                square: s.number(),
-                row: g.row(s),
-                col: g.col(s),
-                label: notation::square_text(self.game.variant(), s),
-            })
-            .collect();
-        to_js(&v)
+        to_js(&SquareView::board(self.game.variant()))
     }
 
     /// Everything the page draws, in one value (see [`Snapshot`]): `{ variant, ply, view, turn,
