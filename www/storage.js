@@ -88,10 +88,11 @@ export class Storage {
     }
   }
 
+  /** Saves `settings` over the ones saved (each module saves only its own keys). */
   saveSettings(settings) {
     const s = store();
     try {
-      s && s.setItem(SETTINGS_KEY, JSON.stringify(settings));
+      s && s.setItem(SETTINGS_KEY, JSON.stringify({ ...this.loadSettings(), ...settings }));
     } catch {
       /* not important */
     }
