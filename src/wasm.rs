@@ -27,7 +27,6 @@
 use crate::ai::Level;
 use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
-use crate::notation;
 use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
 use crate::snapshot::{
     ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, SquareView,
@@ -747,7 +746,7 @@ mod search {
         } else {
             pv
         } {
-            texts.push(notation::move_to_text(&p, m));
+            texts.push(crate::notation::move_to_text(&p, m));
             p.play_unchecked(m);
         }
         let nodes = nodes as f64;
