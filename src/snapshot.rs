@@ -143,6 +143,48 @@ impl PieceView {
     }
 }
 
+/// A playable square as the page draws it: where it is and every name the board may show on it
+/// or beside it, so the page never works out a numbering or a coordinate itself (turned boards,
+/// the full Turkish board).
+#[derive(Clone, Debug, Serialize)]
+pub struct SquareView {
+    /// Its field number: the page's handle for it.
+    pub square: u8,
+    /// Row from the top and column from the left as White sees the board, 0-based.
+    pub row: u8,
+    pub col: u8,
+    /// The square as the variant's records write it: `32`, or `c3` where squares are algebraic
+    /// (the move list and messages use this name).
+    pub label: String,
+    /// Its field number as text (`32`), for a board labelled with numbers.
+    pub number: String,
+    /// Its algebraic name (`c3`, a1 at White's bottom-left), for a board labelled algebraically.
+    pub algebraic: String,
+    /// The letter of its column and the number of its row (`c`, `3`): what a border of
+    /// coordinates writes beside the board.
+    pub file: String,
+    pub rank: String,
+}
+
+impl SquareView {
+    /// Every playable square of `variant`'s board, in field-number order.
+    pub fn board(variant: Variant) -> Vec<SquareView> {
+        let g = variant.geometry();
+        g.all_squares()
+            .map(|s| SquareView {
+                square: s.number(),
+                row: g.row(s),
+                col: g.col(s),
+                label: notation::square_text(variant, s),
+                number: s.number().to_string(),
+                algebraic: g.algebraic(s),
+                file: g.file(s).to_string(),
+                rank: g.rank(s).to_string(),
+            })
+            .collect()
+    }
+}
+
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct SideCounts {
     pub men: u8,
@@ -504,6 +546,49 @@ mod tests {
         assert!(snap.legal.iter().enumerate().all(|(i, m)| m.index == i));
         assert_eq!(snap.move_number, 1);
         assert_eq!(snap.status.state, "ongoing");
+    }
+
+    #[test]
+    fn squares_carry_their_number_algebraic_name_and_coordinates() {
+        // The numberings are the README's (each variant's official one); a1 is White's
+        // bottom-left on every board.
+        let name = |v: Variant, n: u8| {
+            let all = SquareView::board(v);
+            let s = &all[usize::from(n) - 1];
+            assert_eq!(s.square, n);
+            (s.label.clone(), s.number.clone(), s.algebraic.clone())
+        };
+        let own = |l: &str, n: &str, a: &str| (l.to_owned(), n.to_owned(), a.to_owned());
+        assert_eq!(name(Variant::International, 1), own("1", "1", "b10"));
+        assert_eq!(name(Variant::International, 46), own("46", "46", "a1"));
+        assert_eq!(name(Variant::Russian, 1), own("1", "1", "b8"));
+        assert_eq!(name(Variant::Russian, 29), own("29", "29", "a1"));
+        assert_eq!(name(Variant::Russian, 32), own("32", "32", "g1"));
+        assert_eq!(name(Variant::Italian, 1), own("1", "1", "a8"));
+        assert_eq!(name(Variant::Italian, 32), own("32", "32", "h1"));
+        assert_eq!(name(Variant::Portuguese, 1), own("1", "1", "h1"));
+        assert_eq!(name(Variant::Portuguese, 32), own("32", "32", "a8"));
+        // Czech and Turkish records are algebraic: their own label is the algebraic name.
+        assert_eq!(name(Variant::Czech, 1), own("b8", "1", "b8"));
+        assert_eq!(name(Variant::Turkish, 64), own("h1", "64", "h1"));
+        for v in Variant::ALL {
+            let size = v.geometry().size();
+            let all = SquareView::board(v);
+            // A border of coordinates takes each column's letter and each row's number from the
+            // squares: every column and row has one, and they agree with the algebraic names.
+            for line in 0..size {
+                let col: Vec<_> = all.iter().filter(|s| s.col == line).collect();
+                let row: Vec<_> = all.iter().filter(|s| s.row == line).collect();
+                assert!(!col.is_empty() && !row.is_empty(), "{v:?}: line {line}");
+                let file = char::from(b'a' + line).to_string();
+                assert!(col.iter().all(|s| s.file == file), "{v:?}: column {line}");
+                let rank = (size - line).to_string();
+                assert!(row.iter().all(|s| s.rank == rank), "{v:?}: row {line}");
+            }
+            assert!(all
+                .iter()
+                .all(|s| s.algebraic == format!("{}{}", s.file, s.rank)));
+        }
     }
 
     #[test]

@@ -28,10 +28,10 @@ use crate::ai::Level;
 use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
 use crate::message::Message;
-use crate::notation;
 use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
 use crate::snapshot::{
-    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, StatusView,
+    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, SquareView,
+    StatusView,
 };
 use crate::square::{Color, Square};
 use crate::variant::Variant;
@@ -67,16 +67,6 @@ fn said(m: crate::message::Message) -> JsValue {
 
 fn parse_variant(name: &str) -> Result<Variant, JsValue> {
     name.parse::<Variant>().map_err(|e| plain(&e.to_string()))
-}
-
-#[derive(Serialize)]
-struct SquareView {
-    square: u8,
-    /// Row from the top and column from the left as White sees the board, 0-based.
-    row: u8,
-    col: u8,
-    /// The square as players of the variant write it: `32`, or `c3` where squares are algebraic.
-    label: String,
 }
 
 /// Player-facing PDN tags; every field optional.
@@ -162,20 +152,11 @@ impl DraughtsGame {
     }
 
     /// Every playable square with its row and column (0-based, top-left as White sees it) and
-    /// its name as players write it: `[{ square, row, col, label }]`, so the page never derives
-    /// the numbering (turned boards, the full Turkish board, algebraic squares).
+    /// its names (see [`SquareView`]): `[{ square, row, col, label, number, algebraic, file,
+    /// rank }]`, `label` as the variant's records write it. The page never derives the numbering
+    /// or the coordinates (turned boards, the full Turkish board, algebraic squares).
     pub fn squares(&self) -> JsValue {
-        let g = self.game.variant().geometry();
-        let v: Vec<SquareView> = g
-            .all_squares()
-            .map(|s| SquareView {
-                square: s.number(),
-                row: g.row(s),
-                col: g.col(s),
-                label: notation::square_text(self.game.variant(), s),
-            })
-            .collect();
-        to_js(&v)
+        to_js(&SquareView::board(self.game.variant()))
     }
 
     /// Everything the page draws, in one value (see [`Snapshot`]): `{ variant, ply, view, turn,
@@ -792,7 +773,7 @@ mod search {
         } else {
             pv
         } {
-            texts.push(notation::move_to_text(&p, m));
+            texts.push(crate::notation::move_to_text(&p, m));
             p.play_unchecked(m);
         }
         let nodes = nodes as f64;

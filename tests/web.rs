@@ -455,6 +455,22 @@ fn turned_boards_put_square_one_where_the_numbering_says() {
 }
 
 #[wasm_bindgen_test]
+fn squares_name_themselves_by_number_and_algebraically() {
+    // The board's labels and border come from these names (the settings' "field numbers" or
+    // "algebraic"): Russian 1 = b8, 32 = g1; Czech writes b8 but is numbered too.
+    let russian = Array::from(&DraughtsGame::new("russian").unwrap().squares());
+    let first = russian.get(0);
+    let names =
+        |s: &JsValue| ["label", "number", "algebraic", "file", "rank"].map(|k| string(s, k));
+    assert_eq!(names(&first), ["1", "1", "b8", "b", "8"]);
+    assert_eq!(names(&russian.get(31)), ["32", "32", "g1", "g", "1"]);
+    let czech = Array::from(&DraughtsGame::new("czech").unwrap().squares());
+    assert_eq!(names(&czech.get(0)), ["b8", "1", "b8", "b", "8"]);
+    let international = Array::from(&DraughtsGame::new("international").unwrap().squares());
+    assert_eq!(names(&international.get(45)), ["46", "46", "a1", "a", "1"]);
+}
+
+#[wasm_bindgen_test]
 fn new_win_conditions_are_worded_by_the_engine() {
     // Antidraughts: White must take Black's last piece, and Black wins.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "antidraughts").unwrap();

@@ -88,7 +88,8 @@ export class Controller {
     this.game = game;
     this.viewPly = null;
     if (prev && prev !== game) prev.free();
-    this.view.build(game.squares(), game.size(), !!engine.variantInfo(game.variant())?.full);
+    const info = engine.variantInfo(game.variant());
+    this.view.build(game.squares(), game.size(), { full: !!info?.full, algebraic: !!info?.algebraic });
     this.panels.message('');
     this.panels.setVariant(game.variant());
     this.resultShownFor = null;

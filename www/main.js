@@ -13,6 +13,7 @@ import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
 import { language, languages, onLanguage, preferredLanguage, setLanguage, sideName, t, translatePage } from './i18n.js';
 import { attachFeedback } from './sound.js';
+import { setupSettings } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,12 +35,8 @@ async function boot(bindings) {
   window.draughts = { controller, engine, computer, analyst }; // for tests
   attachFeedback({ controller, storage });
 
-  const settings = storage.loadSettings();
-  controller.settings.autoRotate = !!settings.autoRotate;
-  controller.settings.faceToFace = !!settings.faceToFace;
-  $('auto-rotate').checked = controller.settings.autoRotate;
-  $('face-to-face').checked = controller.settings.faceToFace;
-  document.body.classList.toggle('face-to-face', controller.settings.faceToFace);
+  // Before the first game is drawn: its square names, themes and animation speed.
+  const settings = setupSettings({ controller, view, storage });
 
   const saved = storage.load();
   // Before the game is loaded: if the computer is to move in the restored game, it starts thinking.
@@ -49,7 +46,7 @@ async function boot(bindings) {
     controller.setFlipped(!!saved.flipped, { persist: false });
   } else {
     controller.load(engine.newGame(engine.variants()[0].name));
-    controller.setFlipped(!!settings.flipped, { persist: false });
+    controller.setFlipped(!!storage.loadSettings().flipped, { persist: false });
   }
   controller.redraw();
   if (saved.error) {
@@ -72,6 +69,7 @@ async function boot(bindings) {
   wireLanguage(controller, panels, computer, storage);
   registerServiceWorker();
   openLink(controller, panels, computer);
+  settings.announce(); // once every module that follows a setting listens
 }
 
 /** Move-list navigation: tap a move, the ⏮ ◀ ▶ ⏭ buttons, ←/→ and Home/End. */
@@ -154,8 +152,6 @@ function wireToolbar(controller, panels, computer) {
       panels.message(t('msg.draw-declined'));
     }
   });
-  $('auto-rotate').addEventListener('change', (e) => controller.setSetting('autoRotate', e.target.checked));
-  $('face-to-face').addEventListener('change', (e) => controller.setSetting('faceToFace', e.target.checked));
 
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, textarea, select, dialog')) return;

@@ -97,6 +97,26 @@ export class App {
     if (await this.page.locator('dialog#confirm[open]').count()) await this.press('#confirm-yes');
   }
 
+  /** Opens the settings panel (the gear in the masthead). */
+  async openSettings() {
+    await this.press('#settings');
+    await expect(this.page.locator('dialog#settings-dialog[open]')).toHaveCount(1);
+  }
+
+  async closeSettings() {
+    await this.press('#settings-close');
+    await expect(this.page.locator('dialog#settings-dialog[open]')).toHaveCount(0);
+  }
+
+  /** Changes one setting in the panel and closes it: a checkbox is pressed, a select set to
+   * `value`. */
+  async setting(id, value) {
+    await this.openSettings();
+    if (value === undefined) await this.press(`#${id}`);
+    else await this.page.selectOption(`#${id}`, value);
+    await this.closeSettings();
+  }
+
   /** Sets up a position through the import dialog's paste-FEN path (International). */
   async setFen(fen) {
     if ((await this.page.inputValue('#variant')) !== 'international') await this.selectOption('variant', 'international');
@@ -207,6 +227,12 @@ export class App {
   /** The full text of the last move played (`33x17x8x...`). */
   lastMoveFull() {
     return this.page.evaluate(() => window.draughts.controller.game.lastMove().full);
+  }
+
+  /** The engine's squares of the game's board: `[{ square, row, col, label, number, algebraic,
+   * file, rank }]`. */
+  squares() {
+    return this.page.evaluate(() => window.draughts.controller.game.squares());
   }
 
   /** The moves played, as the game's history (`['32-28', ...]`). */

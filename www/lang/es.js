@@ -187,7 +187,6 @@ export default {
     "announce.editor": "Editor del tablero: elige una pieza y luego toca casillas.",
     "msg.position-set": "Posición preparada: {fen}",
     "msg.not-saved": "No se pudo guardar la partida en este dispositivo ({error}).",
-    "language.label": "Idioma",
   },
   engine: {
     "side.white": "Blancas",

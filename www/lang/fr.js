@@ -188,7 +188,6 @@ export default {
     "announce.editor": "Éditeur de position : choisissez une pièce, puis touchez des cases.",
     "msg.position-set": "Position installée : {fen}",
     "msg.not-saved": "La partie n'a pas pu être enregistrée sur cet appareil ({error}).",
-    "language.label": "Langue",
   },
   engine: {
     "side.white": "Blancs",

@@ -187,7 +187,6 @@ export default {
     "announce.editor": "Editor della damiera: scegli un pezzo, poi tocca le caselle.",
     "msg.position-set": "Posizione impostata: {fen}",
     "msg.not-saved": "Non è stato possibile salvare la partita su questo dispositivo ({error}).",
-    "language.label": "Lingua",
   },
   engine: {
     // Sides.

@@ -187,7 +187,6 @@ export default {
     "announce.editor": "Bordeditor: kies een stuk en tik dan op velden.",
     "msg.position-set": "Stand opgezet: {fen}",
     "msg.not-saved": "De partij kon niet op dit apparaat worden bewaard ({error}).",
-    "language.label": "Taal",
   },
   engine: {
     "side.white": "Wit",

@@ -187,7 +187,6 @@ export default {
     "announce.editor": "Editor do tabuleiro: escolha uma peça e toque nas casas.",
     "msg.position-set": "Posição montada: {fen}",
     "msg.not-saved": "Não foi possível guardar a partida neste aparelho ({error}).",
-    "language.label": "Idioma",
   },
   engine: {
     "side.white": "Brancas",

@@ -187,7 +187,6 @@ export default {
     "announce.editor": "Редактор доски: выберите шашку, затем нажимайте на поля.",
     "msg.position-set": "Позиция расставлена: {fen}",
     "msg.not-saved": "Не удалось сохранить партию на этом устройстве ({error}).",
-    "language.label": "Язык",
   },
   engine: {
     // Sides.

@@ -187,7 +187,6 @@ export default {
     "announce.editor": "Tahta düzenleyici: bir taş seçin, sonra karelere dokunun.",
     "msg.position-set": "Konum kuruldu: {fen}",
     "msg.not-saved": "Oyun bu cihaza kaydedilemedi ({error}).",
-    "language.label": "Dil",
   },
   engine: {
     // Sides.
