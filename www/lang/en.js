@@ -111,6 +111,7 @@ export default {
     "setting-animation-label": "Move animation",
     "setting-sound-label": "Sound",
     "setting-vibration-label": "Vibration",
+    "language-label": "Language",
     "settings.label": "Settings",
     "settings.labels.inside": "On the squares",
     "settings.labels.border": "Around the board",
