@@ -69,6 +69,14 @@ for (const code of LANGUAGES) {
   });
 }
 
+/** Chooses a language in the settings panel, then closes it. */
+async function choose(app, page, code) {
+  await app.press('#settings');
+  await page.selectOption('#language', code);
+  await expect(page.locator('html')).toHaveAttribute('lang', code);
+  await app.press('#settings-close');
+}
+
 test.describe('language picker', on('desktop'), () => {
   test('switching redraws the page, the choice survives a reload, English comes back', async ({ app, page }) => {
     await app.open();
@@ -76,16 +84,14 @@ test.describe('language picker', on('desktop'), () => {
     expect(await app.text('#new-game')).toBe(english['new-game']);
     const offered = await page.$$eval('#language option', (os) => os.map((o) => o.value));
     expect(offered, 'every language file is offered').toEqual(expect.arrayContaining(['en', ...LANGUAGES]));
-    await page.selectOption('#language', 'nl');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await choose(app, page, 'nl');
     const dutch = await app.text('#new-game');
     expect(dutch).not.toBe(english['new-game']);
     expect(await app.text('#turn')).not.toMatch(/to move/);
     await app.reload();
     expect(await page.getAttribute('html', 'lang'), 'kept over a reload').toBe('nl');
     expect(await app.text('#new-game')).toBe(dutch);
-    await page.selectOption('#language', 'en');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await choose(app, page, 'en');
     expect(await app.text('#new-game')).toBe(english['new-game']);
     expect(await app.text('#turn')).toBe('White to move');
   });

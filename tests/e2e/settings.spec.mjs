@@ -64,7 +64,8 @@ test.describe('settings', on('desktop', 'phone'), () => {
     }
     // A 10×10 board is always numbered: no choice of names there.
     await expect(page.locator('#setting-notation')).toBeHidden();
-    await expect(page.locator('#language-row'), 'no language row while it has no choices').toBeHidden();
+    await expect(page.locator('#language-row'), 'the language picker is in the panel').toBeVisible();
+    expect(await page.locator('#language option').count(), 'English and the seven translations').toBeGreaterThanOrEqual(8);
     await page.keyboard.press('Escape');
     await expect(page.locator('dialog#settings-dialog[open]')).toHaveCount(0);
   });
