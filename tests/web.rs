@@ -455,6 +455,22 @@ fn turned_boards_put_square_one_where_the_numbering_says() {
 }
 
 #[wasm_bindgen_test]
+fn squares_name_themselves_by_number_and_algebraically() {
+    // The board's labels and border come from these names (the settings' "field numbers" or
+    // "algebraic"): Russian 1 = b8, 32 = g1; Czech writes b8 but is numbered too.
+    let russian = Array::from(&DraughtsGame::new("russian").unwrap().squares());
+    let first = russian.get(0);
+    let names =
+        |s: &JsValue| ["label", "number", "algebraic", "file", "rank"].map(|k| string(s, k));
+    assert_eq!(names(&first), ["1", "1", "b8", "b", "8"]);
+    assert_eq!(names(&russian.get(31)), ["32", "32", "g1", "g", "1"]);
+    let czech = Array::from(&DraughtsGame::new("czech").unwrap().squares());
+    assert_eq!(names(&czech.get(0)), ["b8", "1", "b8", "b", "8"]);
+    let international = Array::from(&DraughtsGame::new("international").unwrap().squares());
+    assert_eq!(names(&international.get(45)), ["46", "46", "a1", "a", "1"]);
+}
+
+#[wasm_bindgen_test]
 fn new_win_conditions_are_worded_by_the_engine() {
     // Antidraughts: White must take Black's last piece, and Black wins.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "antidraughts").unwrap();
@@ -540,6 +556,32 @@ fn one_snapshot_holds_what_the_page_draws() {
         assert!(e.contains("move") || e.contains("index"), "{e}");
         assert_eq!(g.fen(), before);
     }
+}
+
+#[wasm_bindgen_test]
+fn the_last_move_carries_the_pieces_it_took() {
+    // The page draws the taken pieces as ghosts: `lastMove.taken[i]` stood on `captures[i]`.
+    let mut g = DraughtsGame::from_fen("W:WK47,50:B14,19,K29,31,42", "international").unwrap();
+    let legal = moves(&g);
+    assert!(legal.iter().all(|m| get(m, "taken").is_undefined()));
+    let played = g.apply_move(JsValue::from("47x38x24x13x36")).unwrap();
+    let s = snapshot(&mut g, None);
+    let last = get(&s, "lastMove");
+    let taken: Vec<(String, String)> = Array::from(&get(&last, "taken"))
+        .iter()
+        .map(|t| (string(&t, "color"), string(&t, "role")))
+        .collect();
+    let captures = nums(&get(&last, "captures"));
+    assert_eq!(captures.len(), 4);
+    assert_eq!(taken.len(), 4);
+    for ((color, role), sq) in taken.iter().zip(&captures) {
+        assert_eq!(color, "black");
+        assert_eq!(role, if *sq == 29 { "king" } else { "man" });
+    }
+    assert_eq!(Array::from(&get(&played, "taken")).length(), 4);
+    g.apply_move(JsValue::from("14-20")).unwrap();
+    let s = snapshot(&mut g, None);
+    assert!(get(&get(&s, "lastMove"), "taken").is_undefined());
 }
 
 #[wasm_bindgen_test]

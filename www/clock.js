@@ -14,20 +14,10 @@
 // `draughts:clock-flag` when one runs out (`detail: { side }`). Against the computer only the
 // player's time counts.
 
+import { errorText, onLanguage, t } from './i18n.js';
 import { confirmDialog } from './pdn-io.js';
 
 const $ = (id) => document.getElementById(id);
-
-const TEXT = {
-  pause: 'Pause the clock',
-  resume: 'Resume the clock',
-  reloaded: 'The clock was paused while the page was closed: tap ▶ or play a move to go on.',
-  replace: 'Set both clocks to {label} now? The time used so far is lost.',
-  replaceYes: 'Set the clock',
-  no: 'Cancel',
-  unreadable: 'The saved clock could not be restored ({error}); the game goes on without it.',
-};
-const fmt = (key, params = {}) => TEXT[key].replace(/\{(\w+)\}/g, (_, k) => params[k] ?? '');
 
 const SIDES = ['white', 'black'];
 // The engine's clock view is numbers: [white ms, black ms (-1: no clock), running side, state,
@@ -63,6 +53,7 @@ export class Clocks {
       clock: this.adopt() ? { saved: this.c.game.savedClock(performance.now()), label: this.label } : null,
     });
     controller.onChange(() => this.draw());
+    onLanguage(() => this.draw());
     $('clock').addEventListener('change', () => this.pick());
     $('clock-pause').addEventListener('click', () => this.pause(this.state() !== 'paused'));
     for (const id of ['opponent', 'side']) $(id).addEventListener('change', () => this.set(this.control));
@@ -122,7 +113,8 @@ export class Clocks {
     const increment = Math.round(Number($('clock-increment').value));
     const delay = $('clock-kind').value === 'bronstein';
     const control = `${Math.round(minutes * 60)}${delay ? 'B' : '+'}${increment}`;
-    this.set(control, `${minutes}+${increment}${delay ? ' delay' : ''}`);
+    const label = `${minutes}+${increment}`;
+    this.set(control, delay ? t('clock.delay', { label }) : label);
   }
 
   /**
@@ -132,7 +124,7 @@ export class Clocks {
   async set(control, label = $('clock').selectedOptions[0]?.textContent ?? control) {
     const state = this.state();
     if ((state === 'running' || state === 'paused') && control !== this.control) {
-      const sure = await confirmDialog(fmt('replace', { label }), { yes: TEXT.replaceYes, no: TEXT.no });
+      const sure = await confirmDialog(t('clock.replace', { label }), { yes: t('clock.set'), no: t('button.cancel') });
       if (!sure) {
         $('clock').value = this.control;
         return;
@@ -143,7 +135,7 @@ export class Clocks {
       this.give(this.c.game, control);
     } catch (e) {
       $('clock').value = this.control;
-      this.panels.message(e.message, 'error');
+      this.panels.message(errorText(e), 'error');
       return;
     }
     this.showControl(control, label);
@@ -178,13 +170,13 @@ export class Clocks {
     try {
       g.setClock(undefined, undefined, String(clock.saved));
     } catch (e) {
-      this.panels.message(fmt('unreadable', { error: e.message }), 'error', 0);
+      this.panels.message(t('clock.unreadable', { error: errorText(e) }), 'error', 0);
       return;
     }
     this.game = g;
     this.showControl(clock.saved.split(' ')[0], clock.label);
     this.draw();
-    if (this.state() === 'paused' && this.c.isOngoing()) this.panels.message(TEXT.reloaded, 'info', 0);
+    if (this.state() === 'paused' && this.c.isOngoing()) this.panels.message(t('clock.reloaded'), 'info', 0);
   }
 
   pause(on) {
@@ -244,7 +236,7 @@ export class Clocks {
     button.disabled = state === 'waiting';
     // A symbol (the picker beside it needs the width), named for screen readers and on hover.
     button.textContent = state === 'paused' ? '▶\uFE0E' : '❚❚';
-    button.title = state === 'paused' ? TEXT.resume : TEXT.pause;
+    button.title = t(state === 'paused' ? 'clock.resume' : 'clock.pause');
     button.setAttribute('aria-label', button.title);
     button.setAttribute('aria-pressed', String(state === 'paused'));
     $('play-from-here').disabled = !!state && state !== 'waiting';

@@ -7,6 +7,7 @@
 // as a two-player game, and an unreadable one falls back to the defaults. `clock` (the engine's
 // clockState, see clock.js) too: without it the game has no clock.
 
+import { t } from './i18n.js';
 import * as engine from './engine.js';
 
 export const SAVE_KEY = 'draughts.save';
@@ -45,7 +46,7 @@ export class Storage {
     try {
       s.setItem(SAVE_KEY, JSON.stringify(data));
     } catch (e) {
-      if (!this.failedOnce) this.onError(`The game could not be saved on this device (${e.message}).`);
+      if (!this.failedOnce) this.onError(t('msg.not-saved', { error: e.message }));
       this.failedOnce = true;
     }
   }
@@ -90,10 +91,11 @@ export class Storage {
     }
   }
 
+  /** Saves `settings` over the saved ones: each part of the page saves its own keys. */
   saveSettings(settings) {
     const s = store();
     try {
-      s && s.setItem(SETTINGS_KEY, JSON.stringify(settings));
+      s && s.setItem(SETTINGS_KEY, JSON.stringify({ ...this.loadSettings(), ...settings }));
     } catch {
       /* not important */
     }

@@ -201,7 +201,7 @@ test.describe('clock layout', on(...ALL_VIEWPORTS), () => {
     await page.clock.runFor(291_000);
     await expect(black(page)).toHaveText('0:09.0');
     for (const face of [false, true]) {
-      if (face) await app.press('#face-to-face');
+      if (face) await app.setting('face-to-face');
       const name = face ? 'clock-face-to-face' : 'clock';
       await page.evaluate(() => scrollTo(0, 0));
       await app.shot(name);
