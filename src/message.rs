@@ -502,6 +502,20 @@ pub fn param_names(template: &str) -> Vec<&str> {
     names
 }
 
+/// `Display` and `Error` for an error type by its [`Message`] (`fn message(&self) -> Message`):
+/// its English words are the catalogue's, in one place.
+#[macro_export]
+macro_rules! error_by_message {
+    ($($t:ty),*) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.message().text())
+            }
+        }
+        impl std::error::Error for $t {}
+    )*};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -553,18 +567,4 @@ mod tests {
             ["a", "n", "b"]
         );
     }
-}
-
-/// `Display` and `Error` for an error type by its [`Message`] (`fn message(&self) -> Message`):
-/// its English words are the catalogue's, in one place.
-#[macro_export]
-macro_rules! error_by_message {
-    ($($t:ty),*) => {$(
-        impl std::fmt::Display for $t {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(&self.message().text())
-            }
-        }
-        impl std::error::Error for $t {}
-    )*};
 }

@@ -12,8 +12,14 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).expect("object")
 }
 
+/// A string property, or the English words of a message (`{ code, params, text }`) there.
 fn string(v: &JsValue, key: &str) -> String {
-    get(v, key).as_string().unwrap_or_default()
+    let value = get(v, key);
+    match value.as_string() {
+        Some(s) => s,
+        None if value.is_object() => get(&value, "text").as_string().unwrap_or_default(),
+        None => String::new(),
+    }
 }
 
 fn num(v: &JsValue, key: &str) -> f64 {
@@ -35,17 +41,58 @@ fn notations(g: &DraughtsGame) -> Vec<String> {
     moves(g).iter().map(|m| string(m, "notation")).collect()
 }
 
-/// The message a JsError carries once it reaches JavaScript.
+/// The message of the JS `Error` a call threw.
 #[track_caller]
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
+fn message<T>(r: Result<T, JsValue>) -> String {
     match r {
         Ok(_) => panic!("expected an error"),
-        Err(e) => {
-            let v: JsValue = e.into();
+        Err(v) => {
             let err: js_sys::Error = v.dyn_into().expect("a JS Error");
             String::from(err.message())
         }
     }
+}
+
+/// The engine's message (`{ code, params, text }`) a player-facing error carries as `draughts`.
+#[track_caller]
+fn said<T>(r: Result<T, JsValue>) -> JsValue {
+    match r {
+        Ok(_) => panic!("expected an error"),
+        Err(v) => js_sys::Reflect::get(&v, &"draughts".into()).expect("a draughts property"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn errors_carry_codes_and_parameters_for_translation() {
+    let m = said(DraughtsGame::from_fen("W:W31-50:BX99", "international"));
+    assert_eq!(get(&m, "code").as_string().unwrap(), "record.fen");
+    let cause = get(&get(&m, "params"), "cause");
+    assert_eq!(get(&cause, "code").as_string().unwrap(), "fen.bad-square");
+    let params = get(&cause, "params");
+    assert_eq!(get(&params, "field").as_f64(), Some(3.0));
+    assert_eq!(get(&params, "text").as_string().unwrap(), "X99");
+    assert!(get(&m, "text")
+        .as_string()
+        .unwrap()
+        .starts_with("Cannot read the FEN: FEN field 3"));
+    // An illegal move: the reason is a message of its own, its side a structured parameter.
+    let mut g = DraughtsGame::new("international").unwrap();
+    let m = said(g.apply_move(JsValue::from_str("20-25")));
+    let reason = get(&get(&m, "params"), "reason");
+    assert_eq!(
+        get(&reason, "code").as_string().unwrap(),
+        "illegal.not-your-piece"
+    );
+    let owner = get(&get(&reason, "params"), "owner");
+    assert_eq!(get(&owner, "side").as_string().unwrap(), "black");
+    // Every code of the catalogue is listed with its parameters.
+    let list: js_sys::Array = draughts::wasm::message_catalogue().dyn_into().unwrap();
+    assert!(list.length() > 100);
+    let codes: Vec<String> = list
+        .iter()
+        .map(|e| get(&e, "code").as_string().unwrap())
+        .collect();
+    assert!(codes.contains(&"why.most-pieces".to_owned()));
 }
 
 #[wasm_bindgen_test]
@@ -629,7 +676,7 @@ fn the_engine_explains_why_a_piece_cannot_move() {
     let e = g.explain(44).unwrap();
     assert_eq!(string(&e, "code"), "precedence");
     assert_eq!(string(&e, "rule"), "most-pieces");
-    assert!(string(&e, "text").contains("from 28 takes 2 pieces"));
+    assert!(string(&e, "message").contains("from 28 takes 2 pieces"));
     assert_eq!(nums(&get(&e, "movable")), [28]);
     assert!(message(g.explain(51)).contains("no square 51"));
 }
@@ -718,7 +765,7 @@ fn analysis_deepens_on_the_position_shown() {
     g.apply_move(JsValue::from_str("19-23"), None).unwrap();
     // The position after one ply: Black to move, so the line starts "1… ".
     let mut a = wasm::AnalysisHandle::new(&g.link(), "international", Some(1)).unwrap();
-    assert_eq!(a.over(), None);
+    assert!(a.over().is_null());
     for depth in 1..=3 {
         let r = a.deepen();
         assert_eq!(get(&r, "depth").as_f64(), Some(f64::from(depth)));
@@ -735,7 +782,10 @@ fn analysis_deepens_on_the_position_shown() {
     // A lost position says so, and has nothing to deepen.
     let over = DraughtsGame::from_fen("B:W28:B", "international").unwrap();
     let mut a = wasm::AnalysisHandle::new(&over.fen(), "international", None).unwrap();
-    assert!(a.over().unwrap().starts_with("White wins"));
+    assert!(get(&a.over(), "text")
+        .as_string()
+        .unwrap()
+        .starts_with("White wins"));
     assert!(a.deepen().is_null());
 }
 
