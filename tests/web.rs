@@ -77,7 +77,7 @@ fn errors_carry_codes_and_parameters_for_translation() {
         .starts_with("Cannot read the FEN: FEN field 3"));
     // An illegal move: the reason is a message of its own, its side a structured parameter.
     let mut g = DraughtsGame::new("international").unwrap();
-    let m = said(g.apply_move(JsValue::from_str("20-25")));
+    let m = said(g.apply_move(JsValue::from_str("20-25"), None));
     let reason = get(&get(&m, "params"), "reason");
     assert_eq!(
         get(&reason, "code").as_string().unwrap(),
@@ -611,7 +611,7 @@ fn the_last_move_carries_the_pieces_it_took() {
     let mut g = DraughtsGame::from_fen("W:WK47,50:B14,19,K29,31,42", "international").unwrap();
     let legal = moves(&g);
     assert!(legal.iter().all(|m| get(m, "taken").is_undefined()));
-    let played = g.apply_move(JsValue::from("47x38x24x13x36")).unwrap();
+    let played = g.apply_move(JsValue::from("47x38x24x13x36"), None).unwrap();
     let s = snapshot(&mut g, None);
     let last = get(&s, "lastMove");
     let taken: Vec<(String, String)> = Array::from(&get(&last, "taken"))
@@ -626,7 +626,7 @@ fn the_last_move_carries_the_pieces_it_took() {
         assert_eq!(role, if *sq == 29 { "king" } else { "man" });
     }
     assert_eq!(Array::from(&get(&played, "taken")).length(), 4);
-    g.apply_move(JsValue::from("14-20")).unwrap();
+    g.apply_move(JsValue::from("14-20"), None).unwrap();
     let s = snapshot(&mut g, None);
     assert!(get(&get(&s, "lastMove"), "taken").is_undefined());
 }
