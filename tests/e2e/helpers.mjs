@@ -292,8 +292,11 @@ export class App {
     return this.page.evaluate((p) => {
       const g = window.draughts.controller.game;
       const computer = p === 'white' ? 'black' : 'white';
+      const s = g.status(p);
+      // The engine's words are messages ({ code, params, text }): their English text here.
+      for (const k of ['title', 'detail', 'line']) if (s[k] && typeof s[k] === 'object') s[k] = s[k].text;
       return {
-        ...g.status(p),
+        ...s,
         ply: g.ply(),
         computerMoves: g.moveList().filter((x) => x.color === computer).length,
         lastSearch: window.draughts.computer.stats.at(-1)?.variant,

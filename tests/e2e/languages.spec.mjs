@@ -28,6 +28,7 @@ const CONTROLS = {
   '.card-black .who': 'black',
   '#opponent option[value="human"]': 'two-players',
   '#opponent option[value="computer"]': 'vs-computer',
+  '#clock option[value=""]': 'clock.none',
 };
 
 for (const code of LANGUAGES) {

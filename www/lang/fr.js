@@ -232,7 +232,7 @@ export default {
     "clock.minutes": "Minutes par joueur",
     "clock.increment": "Secondes par coup",
     "clock.kind": "Ajout",
-    "clock.fischer": "après chaque coup (Fischer)",
+    "clock.fischer": "à chaque coup (Fischer)",
     "clock.bronstein": "jusqu'au temps pris par le coup (Bronstein)",
     "clock.set": "Régler la pendule",
     "clock.delay": "{label} délai",
