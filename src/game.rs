@@ -66,31 +66,17 @@ impl Status {
     }
 }
 
+/// The English words of the catalogue ([`WinReason::message`]); also the PDN `Termination` value
+/// (e.g. "time forfeit", the PGN standard's, section 8.1.1).
 impl fmt::Display for WinReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            WinReason::NoPieces => "no pieces",
-            WinReason::NoLegalMoves => "no legal moves",
-            WinReason::Resignation => "resignation",
-            WinReason::KingCrowned => "first king",
-            WinReason::Recorded => "result as recorded",
-            // The PGN standard's Termination value (section 8.1.1).
-            WinReason::Time => "time forfeit",
-        })
+        f.write_str(&self.message().text())
     }
 }
 
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DrawReason::Repetition => f.write_str("threefold repetition"),
-            DrawReason::KingMoves { moves } | DrawReason::Endgame { moves } => {
-                write!(f, "{moves}-move rule")
-            }
-            DrawReason::Agreement => f.write_str("agreement"),
-            DrawReason::Recorded => f.write_str("result as recorded"),
-            DrawReason::TimeNoWin { .. } => f.write_str("time forfeit"),
-        }
+        f.write_str(&self.message().text())
     }
 }
 
@@ -136,11 +122,7 @@ impl DrawReason {
 
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Status::Ongoing => f.write_str("ongoing"),
-            Status::Win { winner, reason } => write!(f, "{winner} wins ({reason})"),
-            Status::Draw { reason } => write!(f, "draw ({reason})"),
-        }
+        f.write_str(&self.message().text())
     }
 }
 

@@ -278,9 +278,6 @@ fn plural_arm<'a>(arms: &'a str, key: &str) -> Option<&'a str> {
 /// Every message the engine can give, code → English template. Codes are stable: language files
 /// translate them.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    // Sides, as a sentence's subject in results told to a player.
-    ("side.white", "White"),
-    ("side.black", "Black"),
     // Reading a FEN (PDN 3.0 §FEN, and our additions: ranges, H/F fields).
     ("fen.empty", "empty FEN"),
     ("fen.bad-turn", "FEN side to move \"{text}\" is not W or B"),

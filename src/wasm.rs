@@ -29,7 +29,9 @@ use crate::clock::Clock;
 use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
 use crate::message::Message;
-use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
+use crate::pdn::{
+    parse_games, read_game, read_record, suggest_variant, PdnError, RecordError, RecordKind,
+};
 use crate::snapshot::{
     ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, SquareView,
     StatusView,
@@ -172,8 +174,8 @@ impl DraughtsGame {
     pub fn from_fen(fen: &str, variant: &str) -> Result<DraughtsGame, JsValue> {
         init();
         let variant = parse_variant(variant)?;
-        let game = Game::from_fen(fen, variant)
-            .map_err(|e| said(Message::new("record.fen").with("cause", e.message())))?;
+        let game =
+            Game::from_fen(fen, variant).map_err(|e| said(RecordError::from(e).message()))?;
         Ok(DraughtsGame::of(game))
     }
 
@@ -186,8 +188,7 @@ impl DraughtsGame {
     pub fn from_pdn(pdn: &str, variant: &str) -> Result<DraughtsGame, JsValue> {
         init();
         let variant = parse_variant(variant)?;
-        let game = read_game(pdn, variant)
-            .map_err(|e| said(Message::new("record.pdn").with("cause", e.message())))?;
+        let game = read_game(pdn, variant).map_err(|e| said(RecordError::from(e).message()))?;
         Ok(DraughtsGame::of(game))
     }
 
@@ -793,8 +794,8 @@ pub fn pdn_games(text: &str) -> Result<JsValue, JsValue> {
     if RecordKind::of(text) == RecordKind::Fen {
         return Ok(to_js(&Vec::<GameHeaderView>::new()));
     }
-    let games = parse_games(text)
-        .map_err(|e| said(Message::new("record.pdn").with("cause", e.message())))?;
+    let games =
+        parse_games(text).map_err(|e| said(RecordError::from(PdnError::from(e)).message()))?;
     let tag = |g: &crate::pdn::PdnGame, name: &str| match g.tag(name).map(str::trim) {
         None | Some("" | "?") => String::new(),
         Some(v) => excerpt(v),

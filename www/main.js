@@ -11,7 +11,7 @@ import { askWhoResigns, confirmDialog, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
-import { language, languages, onLanguage, preferredLanguage, setLanguage, sideName, t, translatePage } from './i18n.js';
+import { language, languages, onLanguage, preferredLanguage, setLanguage, sideName, t } from './i18n.js';
 import { attachFeedback } from './sound.js';
 import { setupSettings } from './settings.js';
 import { Clocks } from './clock.js';
@@ -21,14 +21,13 @@ const $ = (id) => document.getElementById(id);
 async function boot(bindings) {
   if (window.draughts) return; // already booted
   engine.setBindings(bindings);
+  // Save errors are told in the message slot (they only come after start-up).
+  const storage = new Storage({ onError: (m) => panels.message(m, 'error') });
   // The language first, so that everything below is drawn in it: the saved choice, else the
-  // browser's (a failed load keeps English).
-  const chosen = new Storage().loadSettings().language;
-  translatePage();
-  await setLanguage(chosen || preferredLanguage());
+  // browser's (a failed load keeps the page's English).
+  await setLanguage(storage.loadSettings().language || preferredLanguage());
   const panels = new Panels();
   panels.fillVariants();
-  const storage = new Storage({ onError: (m) => panels.message(m, 'error') });
   const view = new BoardView($('board'));
   const controller = new Controller({ view, panels, storage });
   const computer = new Computer({ controller, panels, storage });
@@ -175,21 +174,18 @@ function wireToolbar(controller, panels, computer) {
  */
 function wireLanguage(controller, panels, computer, storage) {
   const select = $('language');
-  const fill = () => {
-    select.textContent = '';
-    for (const l of languages()) select.append(new Option(l.name, l.code, false, l.code === language()));
-  };
-  fill();
+  // Each language under its own name, so the list reads the same in every language.
+  for (const l of languages()) select.append(new Option(l.name, l.code, false, l.code === language()));
   select.addEventListener('change', async () => {
     if (await setLanguage(select.value)) storage.saveSettings({ language: select.value });
   });
+  // The snapshot holds codes, not words: the same snapshot is drawn again in the new language.
   onLanguage(() => {
-    fill();
+    select.value = language();
     panels.relabelVariants();
     panels.setPlayers(panels.computerSide);
     computer.fillLevels();
     computer.showSettings();
-    controller.refresh();
     panels.update(controller.snap);
     controller.redraw();
   });

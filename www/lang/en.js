@@ -187,7 +187,6 @@ export default {
     "msg.computer-refused": "The computer’s move was refused: {error}",
     "msg.no-hint": "No hint: {error}",
     "msg.hint": "Hint: {move}",
-    "level.name": "Level {level}: {name}",
     "analysis.paused": "Paused while the computer thinks",
     "analysis.failed": "The engine failed: {error}",
     "analysis.depth": "depth {depth}",

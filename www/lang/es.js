@@ -180,7 +180,6 @@ export default {
     "msg.computer-refused": "Se rechazó la jugada de la máquina: {error}",
     "msg.no-hint": "Sin pista: {error}",
     "msg.hint": "Pista: {move}",
-    "level.name": "Nivel {level}: {name}",
     "analysis.paused": "En pausa mientras la máquina piensa",
     "analysis.failed": "El motor falló: {error}",
     "analysis.depth": "profundidad {depth}",
@@ -240,8 +239,6 @@ export default {
     "clock.unreadable": "No se pudo restaurar el reloj guardado ({error}); la partida sigue sin él.",
   },
   engine: {
-    "side.white": "Blancas",
-    "side.black": "Negras",
     "fen.empty": "FEN vacío",
     "fen.bad-turn": "el bando que juega en el FEN, \"{text}\", no es W ni B",
     "fen.bad-field": "el campo {field} del FEN, \"{text}\", no empieza por W, B, H o F",

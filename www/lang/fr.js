@@ -181,7 +181,6 @@ export default {
     "msg.computer-refused": "Le coup de l'ordinateur a été refusé : {error}",
     "msg.no-hint": "Pas d'indice : {error}",
     "msg.hint": "Indice : {move}",
-    "level.name": "Niveau {level} : {name}",
     "analysis.paused": "En pause pendant que l'ordinateur réfléchit",
     "analysis.failed": "Le moteur a échoué : {error}",
     "analysis.depth": "profondeur {depth}",
@@ -241,8 +240,6 @@ export default {
     "clock.unreadable": "La pendule enregistrée n'a pas pu être restaurée ({error}) ; la partie continue sans elle.",
   },
   engine: {
-    "side.white": "Blancs",
-    "side.black": "Noirs",
     "fen.empty": "FEN vide",
     "fen.bad-turn": "FEN : le trait « {text} » n'est ni W ni B",
     "fen.bad-field": "FEN, champ {field} : « {text} » ne commence pas par W, B, H ou F",

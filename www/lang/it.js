@@ -180,7 +180,6 @@ export default {
     "msg.computer-refused": "La mossa del computer è stata rifiutata: {error}",
     "msg.no-hint": "Nessun suggerimento: {error}",
     "msg.hint": "Suggerimento: {move}",
-    "level.name": "Livello {level}: {name}",
     "analysis.paused": "In pausa mentre il computer pensa",
     "analysis.failed": "Errore del motore: {error}",
     "analysis.depth": "profondità {depth}",
@@ -241,8 +240,6 @@ export default {
   },
   engine: {
     // Sides.
-    "side.white": "Bianco",
-    "side.black": "Nero",
     // Reading a FEN.
     "fen.empty": "FEN vuota",
     "fen.bad-turn": "nella FEN il colore che muove “{text}” non è W o B",

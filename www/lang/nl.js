@@ -180,7 +180,6 @@ export default {
     "msg.computer-refused": "De zet van de computer werd geweigerd: {error}",
     "msg.no-hint": "Geen tip: {error}",
     "msg.hint": "Tip: {move}",
-    "level.name": "Niveau {level}: {name}",
     "analysis.paused": "Gepauzeerd terwijl de computer nadenkt",
     "analysis.failed": "De engine is vastgelopen: {error}",
     "analysis.depth": "diepte {depth}",
@@ -240,8 +239,6 @@ export default {
     "clock.unreadable": "De bewaarde klok kon niet worden hersteld ({error}); de partij gaat verder zonder klok.",
   },
   engine: {
-    "side.white": "Wit",
-    "side.black": "Zwart",
     "fen.empty": "lege FEN",
     "fen.bad-turn": "FEN: kleur aan zet “{text}” is geen W of B",
     "fen.bad-field": "FEN-deel {field} “{text}” begint niet met W, B, H of F",

@@ -180,7 +180,6 @@ export default {
     "msg.computer-refused": "O lance do computador foi recusado: {error}",
     "msg.no-hint": "Sem dica: {error}",
     "msg.hint": "Dica: {move}",
-    "level.name": "Nível {level}: {name}",
     "analysis.paused": "Em pausa enquanto o computador pensa",
     "analysis.failed": "O motor falhou: {error}",
     "analysis.depth": "profundidade {depth}",
@@ -240,8 +239,6 @@ export default {
     "clock.unreadable": "Não foi possível restaurar o relógio salvo ({error}); a partida continua sem ele.",
   },
   engine: {
-    "side.white": "Brancas",
-    "side.black": "Pretas",
     "fen.empty": "FEN vazio",
     "fen.bad-turn": "o lado a jogar do FEN, \"{text}\", não é W nem B",
     "fen.bad-field": "o campo {field} do FEN, \"{text}\", não começa com W, B, H ou F",

@@ -180,7 +180,6 @@ export default {
     "msg.computer-refused": "Ход компьютера отклонён: {error}",
     "msg.no-hint": "Подсказки нет: {error}",
     "msg.hint": "Подсказка: {move}",
-    "level.name": "Уровень {level}: {name}",
     "analysis.paused": "Пауза, пока компьютер думает",
     "analysis.failed": "Сбой движка: {error}",
     "analysis.depth": "глубина {depth}",
@@ -241,8 +240,6 @@ export default {
   },
   engine: {
     // Sides.
-    "side.white": "Белые",
-    "side.black": "Чёрные",
     // Reading a FEN.
     "fen.empty": "пустой FEN",
     "fen.bad-turn": "очерёдность хода в FEN «{text}» — не W и не B",

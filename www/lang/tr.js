@@ -180,7 +180,6 @@ export default {
     "msg.computer-refused": "Bilgisayarın hamlesi reddedildi: {error}",
     "msg.no-hint": "İpucu yok: {error}",
     "msg.hint": "İpucu: {move}",
-    "level.name": "Seviye {level}: {name}",
     "analysis.paused": "Bilgisayar düşünürken duraklatıldı",
     "analysis.failed": "Motor hata verdi: {error}",
     "analysis.depth": "derinlik {depth}",
@@ -241,8 +240,6 @@ export default {
   },
   engine: {
     // Sides.
-    "side.white": "Beyaz",
-    "side.black": "Siyah",
     // Reading a FEN.
     "fen.empty": "boş FEN",
     "fen.bad-turn": "FEN'deki sıra “{text}” W ya da B değil",
