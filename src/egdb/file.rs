@@ -35,7 +35,7 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// A table as file bytes.
 pub fn encode(variant: Variant, metric: Metric, table: &Table) -> Vec<u8> {
-    let payload = miniz_oxide::deflate::compress_to_vec_zlib(&table.values, 9);
+    let payload = miniz_oxide::deflate::compress_to_vec_zlib(&table.values, 6);
     let mut out = Vec::with_capacity(HEADER + payload.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());

@@ -161,6 +161,53 @@ impl fmt::Display for Signature {
     }
 }
 
+/// A map from signatures to values, a plain array (looked up once per move out of a table
+/// while solving, and once per probe while searching: no hashing).
+#[derive(Clone, Debug)]
+pub struct SigMap<T> {
+    slots: Vec<Option<T>>,
+}
+
+impl<T> Default for SigMap<T> {
+    fn default() -> Self {
+        SigMap {
+            slots: (0..SigMap::<T>::SIZE).map(|_| None).collect(),
+        }
+    }
+}
+
+impl<T> SigMap<T> {
+    const SIDE: usize = MAX_PIECES as usize + 1;
+    const SIZE: usize = Self::SIDE * Self::SIDE * Self::SIDE * Self::SIDE;
+
+    fn at(sig: Signature) -> usize {
+        let s = Self::SIDE;
+        ((sig.white_men as usize * s + sig.white_kings as usize) * s + sig.black_men as usize) * s
+            + sig.black_kings as usize
+    }
+
+    #[inline]
+    pub fn get(&self, sig: &Signature) -> Option<&T> {
+        self.slots.get(Self::at(*sig))?.as_ref()
+    }
+
+    pub fn contains_key(&self, sig: &Signature) -> bool {
+        self.get(sig).is_some()
+    }
+
+    pub fn insert(&mut self, sig: Signature, value: T) {
+        self.slots[Self::at(sig)] = Some(value);
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.iter().filter(|s| s.is_some()).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// Indexes the positions of one signature of one variant.
 #[derive(Clone, Debug)]
 pub struct Indexer {
@@ -231,6 +278,27 @@ impl Indexer {
         self.len == 0
     }
 
+    /// The number of slots that hold a position (no two men on one square), counted without
+    /// visiting them: the white men split between the squares both colours' men may use and
+    /// White's own back row, the black men among what is left to them.
+    pub fn positions(&self) -> u64 {
+        let n = |v: &Vec<u8>| v.len() as u32;
+        let both = self
+            .white_man_squares
+            .iter()
+            .filter(|&&s| self.black_man_rank[s as usize] != u8::MAX)
+            .count() as u32;
+        let white_only = n(&self.white_man_squares) - both;
+        let black_all = n(&self.black_man_squares);
+        let (wm, bm) = (self.sig.white_men as u32, self.sig.black_men as u32);
+        let men: u64 = (0..=wm.min(both))
+            .map(|i| {
+                binomial(both, i) * binomial(white_only, wm - i) * binomial(black_all - i, bm)
+            })
+            .sum();
+        men * self.sizes[2] * self.sizes[3]
+    }
+
     /// The index of a position with White to move and this signature.
     pub fn index(&self, pos: &Position) -> u64 {
         debug_assert_eq!(pos.turn(), Color::White);
@@ -298,19 +366,17 @@ impl Indexer {
         }
         let n = unrank_subset(white_kings, self.sig.white_kings as u32, &mut ranks);
         let mut placed = 0u64;
-        for &r in &ranks[..n] {
-            let s = nth_free(taken, r, self.squares);
+        nth_free(taken, &ranks[..n], self.squares, |s| {
             placed |= 1 << s;
             pos.white.set(bit(s));
             pos.kings.set(bit(s));
-        }
+        });
         taken |= placed;
         let n = unrank_subset(black_kings, self.sig.black_kings as u32, &mut ranks);
-        for &r in &ranks[..n] {
-            let s = nth_free(taken, r, self.squares);
+        nth_free(taken, &ranks[..n], self.squares, |s| {
             pos.black.set(bit(s));
             pos.kings.set(bit(s));
-        }
+        });
         Some(pos)
     }
 }
@@ -338,31 +404,41 @@ fn rank_subset(values: impl Iterator<Item = u32>) -> u64 {
 fn unrank_subset(mut rank: u64, k: u32, out: &mut [u32; MAX_PIECES as usize]) -> usize {
     let mut top = 64u32;
     for j in (1..=k).rev() {
-        // The largest r with C(r, j) ≤ rank.
-        let mut r = top.min(64);
-        while binomial(r, j) > rank {
-            r -= 1;
+        // The largest r below `top` with C(r, j) ≤ rank, by bisection (C(r, j) grows with r).
+        let (mut lo, mut hi) = (j - 1, top - 1);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if binomial(mid, j) <= rank {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
         }
-        rank -= binomial(r, j);
-        out[j as usize - 1] = r;
-        top = r;
+        rank -= binomial(lo, j);
+        out[j as usize - 1] = lo;
+        top = lo;
     }
     k as usize
 }
 
-/// The `n`th (zero-based) square index not in `taken`.
+/// The square indices of the free squares (not in `taken`) of the given increasing ranks among
+/// them, in one walk over the board.
 #[inline]
-fn nth_free(taken: u64, n: u32, squares: u32) -> u8 {
-    let mut left = n;
+fn nth_free(taken: u64, ranks: &[u32], squares: u32, mut f: impl FnMut(u8)) {
+    let mut want = ranks.iter().copied().peekable();
+    let mut free = 0u32;
     for s in 0..squares {
+        let Some(&r) = want.peek() else {
+            return;
+        };
         if taken & (1 << s) == 0 {
-            if left == 0 {
-                return s as u8;
+            if free == r {
+                f(s as u8);
+                want.next();
             }
-            left -= 1;
+            free += 1;
         }
     }
-    unreachable!("a rank within the free squares")
 }
 
 /// A position with White to move: itself, or its mirror image.
@@ -392,6 +468,7 @@ mod tests {
                     }
                 }
                 assert!(positions > 0);
+                assert_eq!(ix.positions(), positions, "{variant} {sig}");
             }
         }
     }

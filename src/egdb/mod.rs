@@ -22,13 +22,12 @@ pub mod index;
 mod solve;
 pub mod value;
 
-pub use index::{normalized, Indexer, Signature, MAX_PIECES};
+pub use index::{normalized, Indexer, SigMap, Signature, MAX_PIECES};
 pub use value::{phase_limit, promotion_continues, Outcome, Value};
 
 use crate::mv::Move;
 use crate::position::Position;
 use crate::variant::{Goal, Variant};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -81,18 +80,19 @@ impl Table {
     /// Positions (slots that hold one), and how many of them are wins, draws and losses for the
     /// side to move.
     pub fn stats(&self) -> TableStats {
-        let mut s = TableStats::default();
-        for (i, &b) in self.values.iter().enumerate() {
-            if b == 0 && self.ix.position(i as u64).is_none() {
-                continue;
-            }
-            s.positions += 1;
+        let mut s = TableStats {
+            positions: self.ix.positions(),
+            ..TableStats::default()
+        };
+        for &b in &self.values {
             match Value::from_byte(b).outcome {
                 Outcome::Win => s.wins += 1,
-                Outcome::Draw => s.draws += 1,
+                Outcome::Draw => {}
                 Outcome::Loss => s.losses += 1,
             }
         }
+        // Empty slots read as draws.
+        s.draws = s.positions - s.wins - s.losses;
         s
     }
 }
@@ -165,7 +165,7 @@ pub struct Egdb {
     variant: Variant,
     metric: Metric,
     max_pieces: u8,
-    slots: HashMap<Signature, Slot>,
+    slots: SigMap<Slot>,
 }
 
 impl std::fmt::Debug for Egdb {
@@ -215,35 +215,37 @@ impl Egdb {
                 max: MAX_PIECES,
             });
         }
-        let mut solved: HashMap<Signature, Arc<Table>> = HashMap::new();
+        let mut solved: SigMap<Arc<Table>> = SigMap::default();
+        let mut order = Vec::new();
         for sig in signatures(variant, pieces) {
             if solved.contains_key(&sig) {
                 continue;
             }
             if let (Some(a), Some(b)) = (reuse(sig), reuse(sig.swapped())) {
+                order.extend([a.sig, b.sig]);
                 solved.insert(a.sig, Arc::new(a));
                 solved.insert(b.sig, Arc::new(b));
                 continue;
             }
             for table in solve::solve_pair(variant, metric, sig, &solved, threads)? {
                 on_table(&table)?;
+                order.push(table.sig);
                 solved.insert(table.sig, Arc::new(table));
             }
         }
-        let slots = solved
-            .into_iter()
-            .map(|(sig, table)| {
-                let cell = OnceLock::new();
-                let _ = cell.set(Ok(table));
-                (
-                    sig,
-                    Slot {
-                        path: None,
-                        table: cell,
-                    },
-                )
-            })
-            .collect();
+        let mut slots = SigMap::default();
+        for sig in order {
+            let table = solved.get(&sig).expect("solved").clone();
+            let cell = OnceLock::new();
+            let _ = cell.set(Ok(table));
+            slots.insert(
+                sig,
+                Slot {
+                    path: None,
+                    table: cell,
+                },
+            );
+        }
         Ok(Egdb {
             variant,
             metric,
@@ -267,7 +269,7 @@ impl Egdb {
     pub fn open(dir: &Path, variant: Variant) -> Result<Egdb, EgdbError> {
         supports(variant)?;
         let mut max_pieces = 0;
-        let mut slots = HashMap::new();
+        let mut slots = SigMap::default();
         for pieces in 2..=MAX_PIECES {
             let sigs: Vec<Signature> = signatures(variant, pieces)
                 .into_iter()

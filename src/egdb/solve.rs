@@ -14,7 +14,7 @@
 //!    no capture (captures being compulsory).
 //! 3. What is never resolved is a draw.
 
-use super::index::{normalized, Indexer, Signature};
+use super::index::{normalized, Indexer, SigMap, Signature};
 use super::value::{
     phase_limit, promotion_continues, Outcome, Value, MAX_LOSS_PLIES, MAX_WIN_PLIES,
 };
@@ -23,7 +23,6 @@ use crate::mv::Move;
 use crate::position::Position;
 use crate::square::Color;
 use crate::variant::{Goal, KingRange, Variant};
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
 
@@ -107,7 +106,7 @@ pub fn solve_pair(
     variant: Variant,
     metric: Metric,
     sig: Signature,
-    solved: &HashMap<Signature, Arc<Table>>,
+    solved: &SigMap<Arc<Table>>,
     threads: usize,
 ) -> Result<Vec<Table>, EgdbError> {
     let sigs: Vec<Signature> = if sig == sig.swapped() {
@@ -298,7 +297,7 @@ fn exit_value(
     parent: Signature,
     m: &Move,
     child: &Position,
-    solved: &HashMap<Signature, Arc<Table>>,
+    solved: &SigMap<Arc<Table>>,
 ) -> Result<Value, EgdbError> {
     if let Some(v) = decided(child) {
         return Ok(Value { plies: 0, ..v }.back());
