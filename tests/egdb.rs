@@ -19,6 +19,8 @@ fn all_positions(variant: Variant, pieces: usize) -> Vec<Position> {
         Piece::new(Color::Black, Role::King),
     ];
     let mut out = Vec::new();
+    /// Pieces on squares, as a setup lists them.
+    type Placed = [(u32, Piece)];
     // Pieces placed on increasing squares, each of any kind.
     fn place(
         from: u32,
@@ -26,7 +28,7 @@ fn all_positions(variant: Variant, pieces: usize) -> Vec<Position> {
         left: usize,
         setup: &mut Vec<(u32, Piece)>,
         kinds: &[Piece; 4],
-        f: &mut dyn FnMut(&[(u32, Piece)]),
+        f: &mut dyn FnMut(&Placed),
     ) {
         f(setup);
         if left == 0 {
@@ -298,7 +300,7 @@ fn known_english_endings() {
     let not_won: Vec<String> = positions
         .iter()
         .filter(|p| db.value(p).unwrap().unwrap().outcome != Outcome::Win)
-        .map(|p| draughts::write_fen(p))
+        .map(draughts::write_fen)
         .collect();
     // The exceptions: the lone king between the two on one diagonal, each jump blocked by the
     // other king, threatens both; whichever moves away, the other is taken (one king each).
@@ -400,7 +402,10 @@ fn wins_come_within_the_move_limits() {
             checked[expected as usize] += 1;
         }
     }
-    assert!(checked[0] > 100 && checked[1] > 100 && checked[2] > 0, "{checked:?}");
+    assert!(
+        checked[0] > 100 && checked[1] > 100 && checked[2] > 0,
+        "{checked:?}"
+    );
 }
 
 #[test]
@@ -461,7 +466,10 @@ fn engine_against_tables(db: &Egdb, pos: &Position, engine_side: Color) -> Statu
                 ..Default::default()
             };
             let history = draughts::ai::game_history(&game);
-            engine.search(game.position(), &history, &limits).unwrap().best
+            engine
+                .search(game.position(), &history, &limits)
+                .unwrap()
+                .best
         } else {
             db.rank_moves(game.position(), played).unwrap().unwrap()[0].mv
         };
@@ -481,7 +489,13 @@ fn the_search_converts_won_endings_and_holds_drawn_ones() {
             Outcome::Win => {
                 let status = engine_against_tables(db, &pos, Color::White);
                 assert!(
-                    matches!(status, Status::Win { winner: Color::White, .. }),
+                    matches!(
+                        status,
+                        Status::Win {
+                            winner: Color::White,
+                            ..
+                        }
+                    ),
                     "{pos:?}: {status}"
                 );
                 won += 1;

@@ -292,9 +292,7 @@ impl Indexer {
         let black_all = n(&self.black_man_squares);
         let (wm, bm) = (self.sig.white_men as u32, self.sig.black_men as u32);
         let men: u64 = (0..=wm.min(both))
-            .map(|i| {
-                binomial(both, i) * binomial(white_only, wm - i) * binomial(black_all - i, bm)
-            })
+            .map(|i| binomial(both, i) * binomial(white_only, wm - i) * binomial(black_all - i, bm))
             .sum();
         men * self.sizes[2] * self.sizes[3]
     }

@@ -261,29 +261,19 @@ impl Egdb {
     }
 
     /// Opens the tables of `variant` under `dir` (as [`Egdb::table_path`] lays them out) built
-    /// with the move limits; each is read and checked when first probed. The database covers
-    /// up to the largest number of pieces for which every table is present.
+    /// with the move limits; each is read and checked when first probed. A set may be partial
+    /// (a build still under way): a position whose table is absent is not answered.
     ///
     /// # Errors
-    /// The variant is not supported, or the directory holds no complete set of tables.
+    /// The variant is not supported, or the directory holds no table of it.
     pub fn open(dir: &Path, variant: Variant) -> Result<Egdb, EgdbError> {
         supports(variant)?;
         let mut max_pieces = 0;
         let mut slots = SigMap::default();
-        for pieces in 2..=MAX_PIECES {
-            let sigs: Vec<Signature> = signatures(variant, pieces)
-                .into_iter()
-                .filter(|s| s.pieces() == pieces)
-                .collect();
-            let paths: Vec<PathBuf> = sigs
-                .iter()
-                .map(|&s| Egdb::table_path(dir, variant, s))
-                .collect();
-            if !paths.iter().all(|p| p.is_file()) {
-                break;
-            }
-            max_pieces = pieces;
-            for (sig, path) in sigs.into_iter().zip(paths) {
+        for sig in signatures(variant, MAX_PIECES) {
+            let path = Egdb::table_path(dir, variant, sig);
+            if path.is_file() {
+                max_pieces = max_pieces.max(sig.pieces());
                 slots.insert(
                     sig,
                     Slot {
