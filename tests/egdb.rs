@@ -541,3 +541,50 @@ fn the_search_reads_the_tables_after_a_capture() {
     }
     assert!(checked > 5, "{checked}");
 }
+
+/// International endings of five pieces, from tables built beforehand (`draughts egdb build
+/// --variant international --pieces 5 --out DIR`, about 10 minutes of CPU): run with
+/// `DRAUGHTS_EGDB_DIR=DIR cargo test --release --test egdb -- --ignored`.
+#[test]
+#[ignore = "needs the five-piece International tables (DRAUGHTS_EGDB_DIR)"]
+fn four_kings_beat_one_in_international() {
+    let dir = std::env::var("DRAUGHTS_EGDB_DIR").expect("DRAUGHTS_EGDB_DIR names the tables");
+    let db = Egdb::open(std::path::Path::new(&dir), Variant::International).unwrap();
+    assert_eq!(db.max_pieces(), 5);
+    // Four kings against one, even one holding the main diagonal, win within the 25-move rule.
+    for fen in [
+        "W:WK1,K2,K3,K4:BK46",
+        "W:WK10,K20,K30,K40:BK46",
+        "W:WK6,K7,K8,K9:BK28",
+    ] {
+        let v = value(&db, fen);
+        assert_eq!(
+            v.within(db.plies_left(&parse_fen(fen, Variant::International).unwrap(), 0)),
+            Outcome::Win,
+            "{fen}"
+        );
+    }
+    // Three against one on the main diagonal stays a draw.
+    assert_eq!(value(&db, "W:WK1,K2,K3:BK46").outcome, Outcome::Draw);
+    // Every sampled position of four kings against one, the kings to move, is won and played
+    // out as a win through Game.
+    let mut won = 0;
+    for pos in kings_only(Variant::International, 4, 1, 200) {
+        let v = db.value(&pos).unwrap().unwrap();
+        if v.within(db.plies_left(&pos, 0)) == Outcome::Win {
+            let status = play_out(&db, &pos);
+            assert!(
+                matches!(
+                    status,
+                    Status::Win {
+                        winner: Color::White,
+                        ..
+                    }
+                ),
+                "{pos:?}: {status}"
+            );
+            won += 1;
+        }
+    }
+    assert!(won >= 195, "{won}");
+}
