@@ -194,9 +194,9 @@ impl Egdb {
         Egdb::build_reusing(variant, pieces, metric, 1, &mut |_| None, on_table)
     }
 
-    /// [`Egdb::build`] on `threads` threads, taking from `reuse` the tables it already has (read
-    /// from files built before, say): a signature and its swap are solved only if `reuse` lacks
-    /// either.
+    /// [`Egdb::build`] on `threads` threads (1: in the calling thread, the only choice in a
+    /// browser), taking from `reuse` the tables it already has (read from files built before,
+    /// say): a signature and its swap are solved only if `reuse` lacks either.
     ///
     /// # Errors
     /// As [`Egdb::build`].
