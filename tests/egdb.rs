@@ -588,3 +588,127 @@ fn four_kings_beat_one_in_international() {
     }
     assert!(won >= 195, "{won}");
 }
+
+/// The value a position must have given its children's (the solver's equation, checked from
+/// outside it): the quickest win, else a draw, else the longest loss, where a move that starts a
+/// new count of the move limits is a win or loss of one ply if its child's result comes within
+/// the child's own limit, and a draw otherwise.
+fn from_children(db: &Egdb, pos: &Position) -> Value {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Value::loss(0);
+    }
+    let options: Vec<Value> = moves
+        .iter()
+        .map(|m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let v = db.value(&child).unwrap().expect("covered");
+            if db.starts_phase(pos, m, &child) {
+                match v.within(db.plies_left(&child, 0)) {
+                    Outcome::Win => Value::loss(1),
+                    Outcome::Loss => Value::win(1),
+                    Outcome::Draw => Value::DRAW,
+                }
+            } else {
+                v.back()
+            }
+        })
+        .collect();
+    let best = |o: Outcome| {
+        options
+            .iter()
+            .filter(move |v| v.outcome == o)
+            .map(|v| v.plies)
+    };
+    if let Some(d) = best(Outcome::Win).min() {
+        Value::win(d)
+    } else if best(Outcome::Draw).next().is_some() {
+        Value::DRAW
+    } else {
+        Value::loss(best(Outcome::Loss).max().expect("some move"))
+    }
+}
+
+/// Random positions of `pieces` pieces (men and kings of both sides at random), either side to
+/// move.
+fn random_positions(variant: Variant, pieces: usize, n: usize, seed: u64) -> Vec<Position> {
+    let squares = variant.geometry().squares() as u64;
+    let mut s = seed | 1;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let mut out = Vec::new();
+    while out.len() < n {
+        let turn = if next() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut setup = Setup::empty(turn);
+        let white = 1 + (next() % (pieces as u64 - 1)) as usize;
+        for i in 0..pieces {
+            let color = if i < white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let role = if next() % 2 == 0 {
+                Role::Man
+            } else {
+                Role::King
+            };
+            setup
+                .pieces
+                .push(((next() % squares) as u32 + 1, Piece::new(color, role)));
+        }
+        if let Ok(pos) = Position::from_setup(&setup, variant) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_value_follows_from_the_values_after_each_move() {
+    for (db, variant) in [
+        (international4(), Variant::International),
+        (english4(), Variant::English),
+    ] {
+        for pieces in 2..=4 {
+            for pos in random_positions(variant, pieces, 500, 0x5eed + pieces as u64) {
+                assert_eq!(
+                    db.value(&pos).unwrap().unwrap(),
+                    from_children(db, &pos),
+                    "{pos:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The same equation on tables built beforehand (the five-piece International ones, say):
+/// `DRAUGHTS_EGDB_DIR=DIR DRAUGHTS_EGDB_VARIANT=english cargo test --release --test egdb -- --ignored`.
+#[test]
+#[ignore = "needs tables built beforehand (DRAUGHTS_EGDB_DIR)"]
+fn tables_built_beforehand_follow_from_their_moves() {
+    let dir = std::env::var("DRAUGHTS_EGDB_DIR").expect("DRAUGHTS_EGDB_DIR names the tables");
+    let variant: Variant = std::env::var("DRAUGHTS_EGDB_VARIANT")
+        .unwrap_or_else(|_| "international".to_owned())
+        .parse()
+        .unwrap();
+    let db = Egdb::open(std::path::Path::new(&dir), variant).unwrap();
+    let mut checked = 0;
+    for pos in random_positions(variant, db.max_pieces() as usize, 3000, 0xfeed) {
+        // A partial set answers only where every table a move leads to is there.
+        let (Ok(Some(v)), Ok(Some(_))) = (db.value(&pos), db.rank_moves(&pos, 0)) else {
+            continue;
+        };
+        assert_eq!(v, from_children(&db, &pos), "{pos:?}");
+        checked += 1;
+    }
+    assert!(checked > 1000, "{checked}");
+}
