@@ -5,23 +5,46 @@
 
 use crate::fen::{parse_setup, write_board, ParseFenError};
 use crate::game::Game;
+use crate::message::Message;
 use crate::position::Position;
 use crate::setup::{Piece, Setup};
 use crate::square::{Color, Square};
 use crate::variant::Variant;
 
 /// FEN the editor cannot show on its board.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum BoardTextError {
-    #[error(transparent)]
-    Fen(#[from] ParseFenError),
-    #[error("{number} is not a square of the {variant} board (1-{max})")]
+    Fen(ParseFenError),
     OffBoard {
         number: u32,
-        variant: &'static str,
+        variant: Variant,
         max: u8,
     },
 }
+
+impl BoardTextError {
+    pub fn message(&self) -> Message {
+        match self {
+            BoardTextError::Fen(e) => e.message(),
+            BoardTextError::OffBoard {
+                number,
+                variant,
+                max,
+            } => Message::new("board.off-board")
+                .with("number", *number)
+                .with("variant", *variant)
+                .with("max", *max),
+        }
+    }
+}
+
+impl From<ParseFenError> for BoardTextError {
+    fn from(e: ParseFenError) -> BoardTextError {
+        BoardTextError::Fen(e)
+    }
+}
+
+crate::error_by_message!(BoardTextError);
 
 /// A board being set up: any pieces on any squares of the variant's board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +88,7 @@ impl Board {
             if !g.has_number(number) {
                 return Err(BoardTextError::OffBoard {
                     number,
-                    variant: variant.title(),
+                    variant,
                     max: g.squares(),
                 });
             }
@@ -125,34 +148,20 @@ impl Board {
         Position::from_setup(&self.setup(), self.variant)
     }
 
-    /// Everything that keeps the board from being played, in words: the setup's problems, or
-    /// that the game would already be over.
-    pub fn problems(&self) -> Vec<String> {
+    /// Everything that keeps the board from being played: the setup's problems, or that the
+    /// game would already be over.
+    pub fn problems(&self) -> Vec<Message> {
         match self.position() {
-            Err(e) => e
-                .problems
-                .iter()
-                .map(|p| capitalized(&p.to_string()))
-                .collect(),
+            Err(e) => e.problems.iter().map(|p| p.message()).collect(),
             Ok(pos) => {
                 let status = Game::from_position(pos).status();
                 if status.is_over() {
-                    vec![format!(
-                        "The game would already be over: {status}. Put more pieces on the board or change the side to move."
-                    )]
+                    vec![Message::new("edit.would-be-over").with("status", status.message())]
                 } else {
                     Vec::new()
                 }
             }
         }
-    }
-}
-
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 
@@ -175,19 +184,19 @@ mod tests {
             Some(Piece::new(Color::Black, Role::Man)),
         );
         assert_eq!(b.fen(), "W:W28:B23");
-        assert_eq!(b.problems(), Vec::<String>::new());
+        assert_eq!(b.problems(), Vec::new());
         // A white man on White's promotion row is named as a problem, and the FEN still shows it.
         b.set(
             Square::from_number(3),
             Some(Piece::new(Color::White, Role::Man)),
         );
         assert_eq!(b.fen(), "W:W3,28:B23");
-        let p = b.problems();
+        let p: Vec<String> = b.problems().iter().map(Message::text).collect();
         assert_eq!(p.len(), 1, "{p:?}");
         assert!(p[0].contains("promotion row"), "{p:?}");
         b.set(Square::from_number(3), None);
         b.set(Square::from_number(23), None);
-        let p = b.problems();
+        let p: Vec<String> = b.problems().iter().map(Message::text).collect();
         assert!(p[0].contains("already be over"), "{p:?}");
     }
 

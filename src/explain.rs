@@ -7,6 +7,7 @@
 //! The pieces that can move come with it, to be highlighted.
 
 use crate::game::Game;
+use crate::message::{Join, Message, Param};
 use crate::movegen::rules::captures_ranked;
 use crate::notation::square_text;
 use crate::position::Position;
@@ -24,10 +25,17 @@ pub struct Explanation {
     /// `most-kings` or `earliest-kings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<&'static str>,
-    /// The explanation in a sentence (empty for `empty` and `can-move`).
-    pub text: String,
+    /// The explanation in a sentence (none for `empty` and `can-move`).
+    pub message: Option<Message>,
     /// Squares (field numbers) of the pieces that have a legal move, ascending.
     pub movable: Vec<u8>,
+}
+
+impl Explanation {
+    /// The English words (empty for `empty` and `can-move`).
+    pub fn text(&self) -> String {
+        self.message.as_ref().map(Message::text).unwrap_or_default()
+    }
 }
 
 fn rule_code(p: Precedence) -> &'static str {
@@ -40,25 +48,13 @@ fn rule_code(p: Precedence) -> &'static str {
     }
 }
 
-fn plural(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
-/// Squares written as players of the variant write them, joined: "27, 32 and 33".
-fn list(pos: &Position, squares: &[Square]) -> String {
-    let names: Vec<String> = squares
+/// Squares written as players of the variant write them, as a list ("27, 32 and 33").
+fn list(pos: &Position, squares: &[Square]) -> Param {
+    let names = squares
         .iter()
-        .map(|&s| square_text(pos.variant(), s))
+        .map(|&s| Param::from(square_text(pos.variant(), s)))
         .collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    Param::List(names, Join::And)
 }
 
 /// Why the piece on `sq` cannot move in the game as it stands.
@@ -68,33 +64,35 @@ pub fn explain(game: &Game, sq: Square) -> Explanation {
     let mut movable: Vec<Square> = legal.iter().map(|m| m.from()).collect();
     movable.sort_by_key(|s| s.number());
     movable.dedup();
-    let answer = |code, rule, text: String| Explanation {
+    let answer = |code, rule, message: Option<Message>| Explanation {
         code,
         rule,
-        text,
+        message,
         movable: movable.iter().map(|s| s.number()).collect(),
     };
     let name = square_text(pos.variant(), sq);
     let Some(piece) = pos.piece_at(sq) else {
-        return answer("empty", None, String::new());
+        return answer("empty", None, None);
     };
     let status = game.status();
     if status.is_over() {
-        return answer("game-over", None, format!("The game is over: {status}."));
+        let why = Message::new("why.game-over").with("status", status.message());
+        return answer("game-over", None, Some(why));
     }
     if piece.color != pos.turn() {
         return answer(
             "not-your-turn",
             None,
-            format!(
-                "The piece on {name} is {}'s, and it is {}'s turn.",
-                piece.color,
-                pos.turn()
+            Some(
+                Message::new("why.not-your-turn")
+                    .with("square", name)
+                    .with("owner", piece.color)
+                    .with("turn", pos.turn()),
             ),
         );
     }
     if movable.contains(&sq) {
-        return answer("can-move", None, String::new());
+        return answer("can-move", None, None);
     }
     let capturing = legal.first().is_some_and(|m| m.is_capture());
     if capturing {
@@ -106,16 +104,13 @@ pub fn explain(game: &Game, sq: Square) -> Explanation {
             .max_by_key(|(_, r)| *r);
         let froms = list(pos, &movable);
         let Some((mine, rank)) = own else {
-            let must = if movable.len() == 1 {
-                format!("the piece on {froms} must capture")
+            let code = if movable.len() == 1 {
+                "why.capture-elsewhere"
             } else {
-                format!("one of the pieces on {froms} must capture")
+                "why.capture-elsewhere.many"
             };
-            return answer(
-                "capture-elsewhere",
-                None,
-                format!("A capture is compulsory: {must}."),
-            );
+            let why = Message::new(code).with("squares", froms);
+            return answer("capture-elsewhere", None, Some(why));
         };
         // The first criterion on which this piece's best capture falls short.
         let rules = pos.rules();
@@ -126,27 +121,19 @@ pub fn explain(game: &Game, sq: Square) -> Explanation {
         let best_move = legal[0];
         let from = square_text(pos.variant(), best_move.from());
         let theirs = best_move.capture_count();
-        let text = match criterion {
-            Precedence::MostPieces => format!(
-                "The capture of the most pieces is compulsory: the capture from {from} takes {}, this piece can take only {}.",
-                plural(theirs, "piece"),
-                mine.capture_count()
-            ),
-            Precedence::MostValue => format!(
-                "The capture of the greatest value is compulsory (a king counts more than a man, less than two): the capture from {from} takes {}, this piece takes less.",
-                plural(theirs, "piece")
-            ),
-            Precedence::ByKing => format!(
-                "When captures are equal, a king must capture rather than a man: the king on {from} must take."
-            ),
-            Precedence::MostKings => format!(
-                "When captures are equal, the one taking the most kings is compulsory: the capture from {from} takes more kings."
-            ),
-            Precedence::EarliestKings => format!(
-                "When captures are equal, the one meeting a king first is compulsory: the capture from {from} does."
-            ),
+        let why = match criterion {
+            Precedence::MostPieces => Message::new("why.most-pieces")
+                .with("from", from)
+                .with("best", theirs)
+                .with("mine", mine.capture_count()),
+            Precedence::MostValue => Message::new("why.most-value")
+                .with("from", from)
+                .with("best", theirs),
+            Precedence::ByKing => Message::new("why.by-king").with("from", from),
+            Precedence::MostKings => Message::new("why.most-kings").with("from", from),
+            Precedence::EarliestKings => Message::new("why.earliest-kings").with("from", from),
         };
-        return answer("precedence", Some(rule_code(criterion)), text);
+        return answer("precedence", Some(rule_code(criterion)), Some(why));
     }
     let is_king = pos.kings().contains(pos.geometry().bit(sq));
     if is_king && !pos.king_may_step(pos.geometry().bit(sq)) {
@@ -154,17 +141,17 @@ pub fn explain(game: &Game, sq: Square) -> Explanation {
         return answer(
             "king-limit",
             None,
-            format!(
-                "This king has moved {} in a row without capturing: while you have men, move another piece (the {} rule).",
-                plural(usize::from(limit), "time"),
-                pos.variant().title()
+            Some(
+                Message::new("why.king-limit")
+                    .with("limit", limit)
+                    .with("variant", pos.variant()),
             ),
         );
     }
     answer(
         "blocked",
         None,
-        format!("The piece on {name} is blocked: it has no free square to move to."),
+        Some(Message::new("why.blocked").with("square", name)),
     )
 }
 
@@ -184,8 +171,8 @@ mod tests {
         let e = at("W:W28,44:B23,22,11,39", Variant::International, 44);
         assert_eq!(e.code, "precedence", "{e:?}");
         assert_eq!(e.rule, Some("most-pieces"));
-        assert!(e.text.contains("from 28 takes 2 pieces"), "{}", e.text);
-        assert!(e.text.contains("can take only 1"), "{}", e.text);
+        assert!(e.text().contains("from 28 takes 2 pieces"), "{}", e.text());
+        assert!(e.text().contains("can take only 1"), "{}", e.text());
         assert_eq!(e.movable, [28]);
     }
 
@@ -194,9 +181,9 @@ mod tests {
         let e = at("W:W28,45:B23", Variant::International, 45);
         assert_eq!(e.code, "capture-elsewhere");
         assert!(
-            e.text.contains("the piece on 28 must capture"),
+            e.text().contains("the piece on 28 must capture"),
             "{}",
-            e.text
+            e.text()
         );
         assert_eq!(e.movable, [28]);
     }
@@ -230,6 +217,6 @@ mod tests {
         }
         let e = explain(&game, Square::from_number(44));
         assert_eq!(e.code, "king-limit", "{e:?}");
-        assert!(e.text.contains("3 times"), "{}", e.text);
+        assert!(e.text().contains("3 times"), "{}", e.text());
     }
 }

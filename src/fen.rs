@@ -7,36 +7,72 @@
 //! more men as ranges.
 
 use crate::excerpt::excerpt;
+use crate::message::Message;
 use crate::position::Position;
 use crate::setup::{Piece, Role, Setup};
 use crate::square::{Color, Geometry};
 use crate::variant::Variant;
 
 /// Text that is not a FEN. Quoted text is at most a short excerpt ([`excerpt`]).
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ParseFenError {
-    #[error("empty FEN")]
     Empty,
-    #[error("FEN side to move {0:?} is not W or B")]
     BadTurn(String),
-    #[error("FEN field {field} {text:?} does not start with W, B, H or F")]
     BadField { field: usize, text: String },
-    #[error("FEN field {field}: {text:?} is not a square (expected a number like 32, K32, or a range like 31-50)")]
     BadSquare { field: usize, text: String },
-    #[error("FEN field {field}: range {text:?} runs backwards")]
     BadRange { field: usize, text: String },
-    #[error("FEN field {field}: {text:?} is not a number")]
     BadCounter { field: usize, text: String },
 }
 
-/// Any failure to turn FEN text into a position.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum FenError {
-    #[error(transparent)]
-    Parse(#[from] ParseFenError),
-    #[error(transparent)]
-    Position(#[from] crate::position::PositionError),
+impl ParseFenError {
+    pub fn message(&self) -> Message {
+        let at = |code, field: &usize, text: &String| {
+            Message::new(code)
+                .with("field", *field)
+                .with("text", text.as_str())
+        };
+        match self {
+            ParseFenError::Empty => Message::new("fen.empty"),
+            ParseFenError::BadTurn(text) => {
+                Message::new("fen.bad-turn").with("text", text.as_str())
+            }
+            ParseFenError::BadField { field, text } => at("fen.bad-field", field, text),
+            ParseFenError::BadSquare { field, text } => at("fen.bad-square", field, text),
+            ParseFenError::BadRange { field, text } => at("fen.bad-range", field, text),
+            ParseFenError::BadCounter { field, text } => at("fen.bad-counter", field, text),
+        }
+    }
 }
+
+/// Any failure to turn FEN text into a position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FenError {
+    Parse(ParseFenError),
+    Position(crate::position::PositionError),
+}
+
+impl FenError {
+    pub fn message(&self) -> Message {
+        match self {
+            FenError::Parse(e) => e.message(),
+            FenError::Position(e) => e.message(),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> FenError {
+        FenError::Parse(e)
+    }
+}
+
+impl From<crate::position::PositionError> for FenError {
+    fn from(e: crate::position::PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+crate::error_by_message!(ParseFenError, FenError);
 
 /// Parses FEN text into an unchecked setup. Algebraic squares are read on `geometry`'s board.
 ///

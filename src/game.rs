@@ -5,6 +5,7 @@
 //! need no bookkeeping.
 
 use crate::fen::{write_fen, FenError};
+use crate::message::Message;
 use crate::mv::Move;
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
@@ -83,6 +84,44 @@ impl fmt::Display for DrawReason {
     }
 }
 
+impl Status {
+    /// "White wins (no pieces)", "draw (threefold repetition)", "ongoing" as a message.
+    pub fn message(self) -> Message {
+        match self {
+            Status::Ongoing => Message::new("status.ongoing"),
+            Status::Win { winner, reason } => Message::new("status.win")
+                .with("winner", winner)
+                .with("reason", reason.message()),
+            Status::Draw { reason } => Message::new("status.draw").with("reason", reason.message()),
+        }
+    }
+}
+
+impl WinReason {
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            WinReason::NoPieces => "reason.no-pieces",
+            WinReason::NoLegalMoves => "reason.no-legal-moves",
+            WinReason::Resignation => "reason.resignation",
+            WinReason::KingCrowned => "reason.first-king",
+            WinReason::Recorded => "reason.recorded",
+        })
+    }
+}
+
+impl DrawReason {
+    pub fn message(self) -> Message {
+        match self {
+            DrawReason::Repetition => Message::new("reason.repetition"),
+            DrawReason::KingMoves { moves } | DrawReason::Endgame { moves } => {
+                Message::new("reason.move-rule").with("moves", moves)
+            }
+            DrawReason::Agreement => Message::new("reason.agreement"),
+            DrawReason::Recorded => Message::new("reason.recorded"),
+        }
+    }
+}
+
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -94,17 +133,42 @@ impl fmt::Display for Status {
 }
 
 /// A move that cannot be played in the game as it stands.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum GameError {
-    #[error("the game is over: {0}")]
-    GameOver(String),
-    #[error(transparent)]
-    Move(#[from] MoveTextError),
-    #[error(transparent)]
-    Illegal(#[from] crate::position::IllegalMoveError),
-    #[error("there is no position after {ply} moves: the game has {recorded}")]
+    GameOver(Status),
+    Move(MoveTextError),
+    Illegal(crate::position::IllegalMoveError),
     NoSuchPly { ply: usize, recorded: usize },
 }
+
+impl GameError {
+    pub fn message(&self) -> Message {
+        match self {
+            GameError::GameOver(status) => {
+                Message::new("game.over").with("status", status.message())
+            }
+            GameError::Move(e) => e.message(),
+            GameError::Illegal(e) => e.message(),
+            GameError::NoSuchPly { ply, recorded } => Message::new("game.no-such-ply")
+                .with("ply", *ply)
+                .with("recorded", *recorded),
+        }
+    }
+}
+
+impl From<MoveTextError> for GameError {
+    fn from(e: MoveTextError) -> GameError {
+        GameError::Move(e)
+    }
+}
+
+impl From<crate::position::IllegalMoveError> for GameError {
+    fn from(e: crate::position::IllegalMoveError) -> GameError {
+        GameError::Illegal(e)
+    }
+}
+
+crate::error_by_message!(GameError);
 
 /// A result decided by the players rather than the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -223,7 +287,7 @@ impl Game {
     pub fn play(&mut self, m: &Move) -> Result<(), GameError> {
         let status = self.status();
         if status.is_over() {
-            return Err(GameError::GameOver(status.to_string()));
+            return Err(GameError::GameOver(status));
         }
         self.push(m)?;
         Ok(())
@@ -253,7 +317,7 @@ impl Game {
     pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
         let status = self.status();
         if status.is_over() {
-            return Err(GameError::GameOver(status.to_string()));
+            return Err(GameError::GameOver(status));
         }
         let m = notation::parse_move(self.position(), text)?;
         self.play(&m)?;

@@ -25,6 +25,7 @@ pub mod explain;
 pub mod fen;
 pub mod game;
 pub mod link;
+pub mod message;
 pub mod movegen;
 pub mod mv;
 pub mod notation;

@@ -18,6 +18,7 @@
 use crate::excerpt::excerpt;
 use crate::fen::{write_fen, FenError};
 use crate::game::{DrawReason, Game, Status, WinReason};
+use crate::message::Message;
 use crate::position::Position;
 use crate::snapshot::ordered_moves;
 use crate::square::Color;
@@ -29,29 +30,54 @@ pub const MAX_LINK_LEN: usize = 16_384;
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Why a link does not open.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LinkError {
-    #[error("this link holds no game (it has no “v=” variant part)")]
     NotAGame,
-    #[error("this link is too long to be a game ({0} characters; at most 16,384)")]
     TooLong(usize),
-    #[error("this link is damaged: its check does not match its contents (was it cut short or changed?)")]
     Check,
-    #[error("this link names a variant this app does not play: “{0}”")]
     UnknownVariant(String),
-    #[error("this link's position does not read: {0}")]
-    Fen(#[from] FenError),
-    #[error("this link is damaged: its moves contain “{0}”, which is not a move character")]
+    Fen(FenError),
     BadCharacter(char),
-    #[error("this link is damaged: move {number} ({side}) is not a legal move there")]
-    IllegalMove { number: u32, side: Color },
-    #[error("this link is damaged: its moves stop in the middle of one")]
+    IllegalMove {
+        number: u32,
+        side: Color,
+    },
     Truncated,
-    #[error("this link is damaged: “{0}” is not a result (w, b, d, W, B or D)")]
     BadResult(String),
-    #[error("this link is damaged: {0}")]
-    Malformed(String),
+    /// What is wrong, as a `link.*` message.
+    Malformed(Message),
 }
+
+impl LinkError {
+    pub fn message(&self) -> Message {
+        match self {
+            LinkError::NotAGame => Message::new("link.not-a-game"),
+            LinkError::TooLong(n) => Message::new("link.too-long").with("length", *n),
+            LinkError::Check => Message::new("link.check"),
+            LinkError::UnknownVariant(t) => {
+                Message::new("link.unknown-variant").with("text", t.as_str())
+            }
+            LinkError::Fen(e) => Message::new("link.fen").with("cause", e.message()),
+            LinkError::BadCharacter(c) => {
+                Message::new("link.bad-character").with("text", c.to_string())
+            }
+            LinkError::IllegalMove { number, side } => Message::new("link.illegal-move")
+                .with("number", *number)
+                .with("side", *side),
+            LinkError::Truncated => Message::new("link.truncated"),
+            LinkError::BadResult(t) => Message::new("link.bad-result").with("text", t.as_str()),
+            LinkError::Malformed(m) => Message::new("link.malformed").with("problem", m.clone()),
+        }
+    }
+}
+
+impl From<FenError> for LinkError {
+    fn from(e: FenError) -> LinkError {
+        LinkError::Fen(e)
+    }
+}
+
+crate::error_by_message!(LinkError);
 
 /// How many characters a move index takes where `n` moves are legal.
 fn width(n: usize) -> usize {
@@ -102,7 +128,7 @@ fn unescape(s: &str) -> Result<String, LinkError> {
             let hex = s
                 .get(i + 1..i + 3)
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| LinkError::Malformed("a “%” escape is broken".to_owned()))?;
+                .ok_or_else(|| LinkError::Malformed(Message::new("link.bad-escape")))?;
             out.push(hex);
             i += 3;
         } else {
@@ -110,7 +136,7 @@ fn unescape(s: &str) -> Result<String, LinkError> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| LinkError::Malformed("it is not valid text".to_owned()))
+    String::from_utf8(out).map_err(|_| LinkError::Malformed(Message::new("link.not-text")))
 }
 
 /// The game as a link fragment (starting with `#`): its variant, start position (when not the
@@ -195,16 +221,15 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
             "m" => &mut moves,
             "r" => &mut result,
             _ => {
-                return Err(LinkError::Malformed(format!(
-                    "it has an unknown part “{}”",
-                    excerpt(key)
-                )))
+                return Err(LinkError::Malformed(
+                    Message::new("link.unknown-part").with("text", excerpt(key)),
+                ))
             }
         };
         if slot.replace(value).is_some() {
-            return Err(LinkError::Malformed(format!(
-                "its “{key}” part is repeated"
-            )));
+            return Err(LinkError::Malformed(
+                Message::new("link.repeated").with("text", excerpt(key)),
+            ));
         }
     }
     let variant = variant.ok_or(LinkError::NotAGame)?;
@@ -237,9 +262,7 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
         None => {}
         Some(r) => {
             if game.status().is_over() {
-                return Err(LinkError::Malformed(
-                    "it records a result after the game was already over".to_owned(),
-                ));
+                return Err(LinkError::Malformed(Message::new("link.result-after-end")));
             }
             match r {
                 "w" => game.resign(Color::White),

@@ -7,6 +7,7 @@
 //! case the full path is written.
 
 use crate::excerpt::excerpt;
+use crate::message::{Join, Message, Param};
 use crate::mv::Move;
 use crate::position::Position;
 use crate::square::Square;
@@ -14,20 +15,47 @@ use crate::variant::Variant;
 
 /// Move text that does not name exactly one legal move. Quoted text is at most a short excerpt
 /// ([`excerpt`]).
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveTextError {
-    #[error("{0:?} is not a move (expected squares joined by - or x, like 32-28 or 28x19)")]
     Syntax(String),
-    #[error("{text:?}: square {square:?} is not on the board")]
-    BadSquare { text: String, square: String },
-    #[error("{text} is illegal: {reason}")]
-    Illegal { text: String, reason: String },
-    #[error("{text} is ambiguous: it could be {}", .candidates.join(" or "))]
+    BadSquare {
+        text: String,
+        square: String,
+    },
+    Illegal {
+        text: String,
+        reason: Message,
+    },
     Ambiguous {
         text: String,
         candidates: Vec<String>,
     },
 }
+
+impl MoveTextError {
+    pub fn message(&self) -> Message {
+        match self {
+            MoveTextError::Syntax(text) => Message::new("move.syntax").with("text", text.as_str()),
+            MoveTextError::BadSquare { text, square } => Message::new("move.bad-square")
+                .with("text", text.as_str())
+                .with("square", square.as_str()),
+            MoveTextError::Illegal { text, reason } => Message::new("move.illegal")
+                .with("text", text.as_str())
+                .with("reason", reason.clone()),
+            MoveTextError::Ambiguous { text, candidates } => Message::new("move.ambiguous")
+                .with("text", text.as_str())
+                .with(
+                    "candidates",
+                    Param::List(
+                        candidates.iter().map(|c| c.as_str().into()).collect(),
+                        Join::Or,
+                    ),
+                ),
+        }
+    }
+}
+
+crate::error_by_message!(MoveTextError);
 
 /// Splits move text into squares and whether a capture separator was used.
 fn squares_of(pos: &Position, text: &str) -> Result<Vec<Square>, MoveTextError> {

@@ -10,6 +10,7 @@ use crate::excerpt::excerpt;
 use crate::fen::write_fen;
 use crate::fen::FenError;
 use crate::game::{DrawReason, Game, PdnTags, Status, WinReason};
+use crate::message::Message;
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -30,36 +31,78 @@ pub struct PdnGame {
 }
 
 /// Text that is not PDN.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("PDN line {line}: {message}")]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ParsePdnError {
     pub line: usize,
-    pub message: String,
+    /// What is wrong: a `pdn.*` message.
+    pub problem: Message,
+}
+
+impl ParsePdnError {
+    pub fn message(&self) -> Message {
+        Message::new("pdn.line")
+            .with("line", self.line)
+            .with("problem", self.problem.clone())
+    }
 }
 
 /// A game whose moves do not replay.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PdnError {
-    #[error(transparent)]
-    Syntax(#[from] ParsePdnError),
-    #[error("the PDN holds no game")]
+    Syntax(ParsePdnError),
     NoGame,
-    #[error("the PDN holds {count} games; there is no game {}", .index + 1)]
-    NoSuchGame { index: usize, count: usize },
-    #[error("unknown GameType {0:?} (supported: 20 international, 21 english, 25 russian, 26 brazilian)")]
+    NoSuchGame {
+        index: usize,
+        count: usize,
+    },
     GameType(String),
-    #[error("bad FEN tag: {0}")]
-    Fen(#[from] crate::fen::FenError),
-    #[error("illegal move {move_number} {text}: {reason}")]
+    Fen(crate::fen::FenError),
     Illegal {
         /// Index of the move in the game (0-based ply).
         ply: usize,
         /// Move number as written in PDN, e.g. `12.` or `12...`.
         move_number: String,
         text: String,
-        reason: String,
+        reason: Message,
     },
 }
+
+impl PdnError {
+    pub fn message(&self) -> Message {
+        match self {
+            PdnError::Syntax(e) => e.message(),
+            PdnError::NoGame => Message::new("pdn.no-game"),
+            PdnError::NoSuchGame { index, count } => Message::new("pdn.no-such-game")
+                .with("count", *count)
+                .with("number", index + 1),
+            PdnError::GameType(text) => Message::new("pdn.game-type").with("text", text.as_str()),
+            PdnError::Fen(e) => Message::new("pdn.fen").with("cause", e.message()),
+            PdnError::Illegal {
+                move_number,
+                text,
+                reason,
+                ..
+            } => Message::new("pdn.illegal")
+                .with("number", move_number.as_str())
+                .with("text", text.as_str())
+                .with("reason", reason.clone()),
+        }
+    }
+}
+
+impl From<ParsePdnError> for PdnError {
+    fn from(e: ParsePdnError) -> PdnError {
+        PdnError::Syntax(e)
+    }
+}
+
+impl From<crate::fen::FenError> for PdnError {
+    fn from(e: crate::fen::FenError) -> PdnError {
+        PdnError::Fen(e)
+    }
+}
+
+crate::error_by_message!(ParsePdnError, PdnError);
 
 impl PdnGame {
     /// The value of a tag (names compare case-insensitively).
@@ -141,7 +184,7 @@ impl PdnGame {
             let Some(text) = self.moves.get(ply) else {
                 return true;
             };
-            let fail = |reason: String, furthest: &mut Option<PdnError>| {
+            let fail = |reason: Message, furthest: &mut Option<PdnError>| {
                 let further = match furthest {
                     Some(PdnError::Illegal { ply: p, .. }) => ply >= *p,
                     _ => true,
@@ -162,7 +205,7 @@ impl PdnGame {
                     return false;
                 }
                 Err(e) => {
-                    fail(e.to_string(), furthest);
+                    fail(e.message(), furthest);
                     return false;
                 }
             };
@@ -184,10 +227,7 @@ impl PdnGame {
                 }
             }
             if furthest.is_none() {
-                fail(
-                    "ambiguous, and no reading replays the game".to_owned(),
-                    furthest,
-                );
+                fail(Message::new("pdn.ambiguous"), furthest);
             }
             return false;
         }
@@ -335,9 +375,9 @@ fn read_games(
     cur: &mut PdnGame,
     words: &mut Vec<String>,
 ) -> Result<(), ParsePdnError> {
-    let err = |line: usize, message: &str| ParsePdnError {
+    let err = |line: usize, code: &'static str| ParsePdnError {
         line,
-        message: message.to_owned(),
+        problem: Message::new(code),
     };
 
     while i < chars.len() {
@@ -365,7 +405,7 @@ fn read_games(
                 }
                 while i < chars.len() && chars[i] != '"' && chars[i] != ']' {
                     if chars[i] == '\n' {
-                        return Err(err(start_line, "unterminated tag"));
+                        return Err(err(start_line, "pdn.unterminated-tag"));
                     }
                     i += 1;
                 }
@@ -374,7 +414,7 @@ fn read_games(
                     i += 1;
                     loop {
                         match chars.get(i) {
-                            None => return Err(err(start_line, "unterminated tag value")),
+                            None => return Err(err(start_line, "pdn.unterminated-tag-value")),
                             Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
                                 value.push(chars[i + 1]);
                                 i += 2;
@@ -383,7 +423,9 @@ fn read_games(
                                 i += 1;
                                 break;
                             }
-                            Some('\n') => return Err(err(start_line, "unterminated tag value")),
+                            Some('\n') => {
+                                return Err(err(start_line, "pdn.unterminated-tag-value"))
+                            }
                             Some(&c) => {
                                 value.push(c);
                                 i += 1;
@@ -393,16 +435,16 @@ fn read_games(
                 }
                 while i < chars.len() && chars[i] != ']' {
                     if chars[i] == '\n' {
-                        return Err(err(start_line, "unterminated tag"));
+                        return Err(err(start_line, "pdn.unterminated-tag"));
                     }
                     i += 1;
                 }
                 if i >= chars.len() {
-                    return Err(err(start_line, "unterminated tag"));
+                    return Err(err(start_line, "pdn.unterminated-tag"));
                 }
                 i += 1;
                 if name.is_empty() {
-                    return Err(err(start_line, "tag without a name"));
+                    return Err(err(start_line, "pdn.tag-without-name"));
                 }
                 cur.tags.push((name, value));
             }
@@ -426,7 +468,7 @@ fn read_games(
                 let mut depth = 0;
                 loop {
                     match chars.get(i) {
-                        None => return Err(err(start_line, "unterminated variation (")),
+                        None => return Err(err(start_line, "pdn.unterminated-variation")),
                         Some('(') => depth += 1,
                         Some(')') => {
                             depth -= 1;
@@ -447,7 +489,7 @@ fn read_games(
                     i += 1;
                 }
             }
-            ')' => return Err(err(line, "unexpected )")),
+            ')' => return Err(err(line, "pdn.unexpected-paren")),
             '%' if i == 0 || chars[i - 1] == '\n' => {
                 while i < chars.len() && chars[i] != '\n' {
                     i += 1;
@@ -510,7 +552,7 @@ fn skip_comment(chars: &[char], i: &mut usize, line: &mut usize) -> Result<(), P
     if *i >= chars.len() {
         return Err(ParsePdnError {
             line: start_line,
-            message: "unterminated comment {".to_owned(),
+            problem: Message::new("pdn.unterminated-comment").with("open", "{"),
         });
     }
     Ok(())
@@ -594,13 +636,34 @@ impl RecordKind {
 }
 
 /// A record that does not read, told as FEN or PDN.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RecordError {
-    #[error("Cannot read the FEN: {0}")]
-    Fen(#[from] FenError),
-    #[error("Cannot read the PDN: {0}")]
-    Pdn(#[from] PdnError),
+    Fen(FenError),
+    Pdn(PdnError),
 }
+
+impl RecordError {
+    pub fn message(&self) -> Message {
+        match self {
+            RecordError::Fen(e) => Message::new("record.fen").with("cause", e.message()),
+            RecordError::Pdn(e) => Message::new("record.pdn").with("cause", e.message()),
+        }
+    }
+}
+
+impl From<FenError> for RecordError {
+    fn from(e: FenError) -> RecordError {
+        RecordError::Fen(e)
+    }
+}
+
+impl From<PdnError> for RecordError {
+    fn from(e: PdnError) -> RecordError {
+        RecordError::Pdn(e)
+    }
+}
+
+crate::error_by_message!(RecordError);
 
 /// The game in a record: a FEN position (see [`RecordKind::of`]) or game `index` of a PDN
 /// text. `default` is the variant of a FEN, and of a PDN game without a `GameType` tag.

@@ -1,6 +1,7 @@
 //! A validated position: the pieces, the side to move and the variant whose rules apply.
 
 use crate::bitboard::Bitboard;
+use crate::message::{Join, Message, Param};
 use crate::mv::Move;
 use crate::setup::{Piece, Role, Setup};
 use crate::square::{ByColor, Color, Geometry, Square};
@@ -75,51 +76,68 @@ pub enum SetupProblem {
     NoPieces,
 }
 
+impl SetupProblem {
+    pub fn message(&self) -> Message {
+        match *self {
+            SetupProblem::SquareOutOfRange { square, max } => Message::new("setup.off-board")
+                .with("square", square)
+                .with("max", max),
+            SetupProblem::SquareTwice { square } => {
+                Message::new("setup.twice").with("square", square)
+            }
+            SetupProblem::TooManyPieces { color, count, max } => Message::new("setup.too-many")
+                .with("side", color)
+                .with("count", count)
+                .with("max", max),
+            SetupProblem::ManOnPromotionRow { square, color } => {
+                Message::new("setup.man-on-promotion-row")
+                    .with("side", color)
+                    .with("square", square)
+            }
+            SetupProblem::NoPieces => Message::new("setup.no-pieces"),
+        }
+    }
+}
+
 impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupProblem::SquareOutOfRange { square, max } => {
-                write!(f, "square {square} is not on the board (1-{max})")
-            }
-            SetupProblem::SquareTwice { square } => write!(f, "square {square} is given twice"),
-            SetupProblem::TooManyPieces { color, count, max } => {
-                write!(f, "{color} has {count} pieces (at most {max})")
-            }
-            SetupProblem::ManOnPromotionRow { square, color } => write!(
-                f,
-                "{color} man on {square} stands on its promotion row and should be a king"
-            ),
-            SetupProblem::NoPieces => f.write_str("there are no pieces on the board"),
-        }
+        f.write_str(&self.message().text())
     }
 }
 
 /// A setup that is not a legal position; lists every problem found.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PositionError {
     pub problems: Vec<SetupProblem>,
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid position: ")?;
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+impl PositionError {
+    pub fn message(&self) -> Message {
+        let problems = self
+            .problems
+            .iter()
+            .map(|p| Param::from(p.message()))
+            .collect();
+        Message::new("position.invalid").with("problems", Param::List(problems, Join::Semicolon))
     }
 }
 
 /// A move that is not legal in the position it was played in.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("illegal move {notation}: {reason}")]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct IllegalMoveError {
     pub notation: String,
-    pub reason: String,
+    pub reason: Message,
 }
+
+impl IllegalMoveError {
+    pub fn message(&self) -> Message {
+        Message::new("move.illegal-move")
+            .with("text", self.notation.as_str())
+            .with("reason", self.reason.clone())
+    }
+}
+
+crate::error_by_message!(PositionError, IllegalMoveError);
 
 impl Position {
     /// The start position of a variant: each side's men on its `start_rows`, counted from its
@@ -332,40 +350,37 @@ impl Position {
         from_sq: Square,
         wants_capture: bool,
         legal: &[Move],
-    ) -> String {
+    ) -> Message {
         let from = crate::notation::square_text(self.variant, from_sq);
+        let at = |code| Message::new(code).with("square", from.as_str());
         match self.piece_at(from_sq) {
-            None => return format!("there is no piece on {from}"),
+            None => return at("illegal.no-piece"),
             Some(p) if p.color != self.turn => {
-                return format!(
-                    "the piece on {from} is {}'s and it is {}'s turn",
-                    p.color, self.turn
-                )
+                return at("illegal.not-your-piece")
+                    .with("owner", p.color)
+                    .with("turn", self.turn)
             }
             _ => {}
         }
         if legal.is_empty() {
-            return format!("{} has no legal move", self.turn);
+            return Message::new("illegal.no-moves").with("turn", self.turn);
         }
         if legal[0].is_capture() {
             if !legal.iter().any(|l| l.from() == from_sq) {
-                return "a capture is available elsewhere and capturing is compulsory".to_owned();
+                return Message::new("illegal.capture-elsewhere");
             }
             if !wants_capture {
-                return format!("the piece on {from} must capture");
+                return at("illegal.must-capture");
             }
             if self.rules().majority_only() {
                 let most = legal[0].capture_count();
-                return format!(
-                    "that capture does not exist; the majority rule requires taking {most} piece{}",
-                    if most == 1 { "" } else { "s" }
-                );
+                return Message::new("illegal.majority").with("most", most);
             }
         }
         if legal.iter().any(|l| l.from() == from_sq) {
-            format!("the piece on {from} cannot move there")
+            at("illegal.not-there")
         } else {
-            format!("the piece on {from} has no legal move")
+            at("illegal.no-move-from")
         }
     }
 

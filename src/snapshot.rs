@@ -8,6 +8,7 @@
 //! only converts it.
 
 use crate::game::{DrawReason, Game, Status, WinReason};
+use crate::message::Message;
 use crate::mv::Move;
 use crate::notation::{self, move_text_among};
 use crate::pdn::result_token;
@@ -60,6 +61,13 @@ pub struct MoveView {
     pub notation: String,
     /// Every landing square written: `47x38x24x13x36`, or `a3xa5xc5` where records are algebraic.
     pub full: String,
+    /// The pieces it takes, as they stood before it (colour, man or king), one per square of
+    /// `captures` in that order: the page draws them as ghosts after the move, so a player who
+    /// looks back sees what was taken without working out what stood there. Known only for a
+    /// move given with its position ([`MoveView::played`]); empty, and left out, for listed
+    /// legal moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub taken: Vec<Option<PieceView>>,
 }
 
 impl MoveView {
@@ -75,6 +83,7 @@ impl MoveView {
             promotes: m.promotes(),
             notation: move_text_among(variant, m, legal),
             full: notation::full_text(variant, m),
+            taken: Vec::new(),
         }
     }
 
@@ -87,11 +96,25 @@ impl MoveView {
             .collect()
     }
 
-    /// A move played in `before`, with its index among the ordered legal moves there.
+    /// A move played in `before`, with its index among the ordered legal moves there and the
+    /// pieces it takes.
     pub fn played(before: &Position, m: &Move) -> MoveView {
         let legal = ordered_moves(before.legal_moves());
         let index = legal.iter().position(|l| l.same_as(m)).unwrap_or(0);
-        MoveView::new(before.variant(), &legal, index, m)
+        let mut view = MoveView::new(before.variant(), &legal, index, m);
+        // `Option`, as on the board, though a captured square always holds a piece: one value
+        // per square of `captures`, and one serializer for both in the web module.
+        view.taken = m
+            .captures()
+            .iter()
+            .map(|&s| {
+                before.piece_at(s).map(|p| PieceView {
+                    color: p.color,
+                    role: p.role,
+                })
+            })
+            .collect();
+        view
     }
 }
 
@@ -115,6 +138,48 @@ impl PieceView {
                     color: p.color,
                     role: p.role,
                 })
+            })
+            .collect()
+    }
+}
+
+/// A playable square as the page draws it: where it is and every name the board may show on it
+/// or beside it, so the page never works out a numbering or a coordinate itself (turned boards,
+/// the full Turkish board).
+#[derive(Clone, Debug, Serialize)]
+pub struct SquareView {
+    /// Its field number: the page's handle for it.
+    pub square: u8,
+    /// Row from the top and column from the left as White sees the board, 0-based.
+    pub row: u8,
+    pub col: u8,
+    /// The square as the variant's records write it: `32`, or `c3` where squares are algebraic
+    /// (the move list and messages use this name).
+    pub label: String,
+    /// Its field number as text (`32`), for a board labelled with numbers.
+    pub number: String,
+    /// Its algebraic name (`c3`, a1 at White's bottom-left), for a board labelled algebraically.
+    pub algebraic: String,
+    /// The letter of its column and the number of its row (`c`, `3`): what a border of
+    /// coordinates writes beside the board.
+    pub file: String,
+    pub rank: String,
+}
+
+impl SquareView {
+    /// Every playable square of `variant`'s board, in field-number order.
+    pub fn board(variant: Variant) -> Vec<SquareView> {
+        let g = variant.geometry();
+        g.all_squares()
+            .map(|s| SquareView {
+                square: s.number(),
+                row: g.row(s),
+                col: g.col(s),
+                label: notation::square_text(variant, s),
+                number: s.number().to_string(),
+                algebraic: g.algebraic(s),
+                file: g.file(s).to_string(),
+                rank: g.rank(s).to_string(),
             })
             .collect()
     }
@@ -166,12 +231,12 @@ pub struct StatusView {
     /// The PDN result token: `2-0`, `1-0`, `1/2-1/2`, `*`, ….
     pub result: &'static str,
     /// For a result dialog: "White wins", "Draw"; told to a player, "You win", "You lose".
-    pub title: String,
+    pub title: Message,
     /// Why, in a player's words: "Black has no pieces left", "by threefold repetition";
     /// told to a player, "you resigned", "the computer cannot move". Empty while ongoing.
-    pub detail: String,
+    pub detail: Option<Message>,
     /// Title and detail in one line: "White wins: Black has no pieces left", "Draw by agreement".
-    pub line: String,
+    pub line: Option<Message>,
 }
 
 impl StatusView {
@@ -183,15 +248,19 @@ impl StatusView {
             Status::Draw { reason } => ("draw", None, Some(draw_code(reason))),
         };
         let (title, detail) = describe(status, variant, player);
-        let line = match status {
-            Status::Ongoing => String::new(),
-            Status::Win {
-                reason: WinReason::Recorded,
-                ..
-            } => format!("{title} ({detail})"),
-            Status::Win { .. } => format!("{title}: {detail}"),
-            Status::Draw { .. } => format!("{title} {detail}"),
-        };
+        let line = detail.clone().map(|detail| {
+            let code = match status {
+                Status::Win {
+                    reason: WinReason::Recorded,
+                    ..
+                } => "line.recorded",
+                Status::Draw { .. } => "line.draw",
+                _ => "line.win",
+            };
+            Message::new(code)
+                .with("title", title.clone())
+                .with("detail", detail)
+        });
         StatusView {
             state,
             winner,
@@ -227,56 +296,88 @@ fn draw_code(reason: DrawReason) -> &'static str {
 
 /// The result in words, `(title, detail)`: ("White wins", "Black has no pieces left"), or told
 /// to `player` ("You lose", "you have no pieces left"; the other side is "the computer").
-fn describe(status: Status, variant: Variant, player: Option<Color>) -> (String, String) {
-    // A side's name with its "has" and "is": ("Black", "has", "is"), ("you", "have", "are").
-    let who = |c: Color| match player {
-        Some(p) if p == c => ("you".to_owned(), "have", "are"),
-        Some(_) => ("the computer".to_owned(), "has", "is"),
-        None => (c.to_string(), "has", "is"),
-    };
+fn describe(status: Status, variant: Variant, player: Option<Color>) -> (Message, Option<Message>) {
+    // A detail about side `c`: the code's `.you` or `.computer` form told to a player, else the
+    // side named in parameter `role`.
+    let about =
+        |code: &'static str, dot_you: &'static str, dot_computer: &'static str, role, c: Color| {
+            match player {
+                Some(p) if p == c => Message::new(dot_you),
+                Some(_) => Message::new(dot_computer),
+                None => Message::new(code).with(role, c),
+            }
+        };
     match status {
-        Status::Ongoing => (String::new(), String::new()),
+        Status::Ongoing => (Message::new("status.ongoing"), None),
         Status::Draw { reason } => {
             let detail = match reason {
-                DrawReason::Agreement => "by agreement".to_owned(),
-                DrawReason::Recorded => "(result as recorded)".to_owned(),
-                DrawReason::Repetition => format!("by {reason}"),
-                _ => format!("by the {reason}"),
+                DrawReason::Agreement => Message::new("detail.agreement"),
+                DrawReason::Recorded => Message::new("detail.draw-recorded"),
+                DrawReason::Repetition => Message::new("detail.repetition"),
+                DrawReason::KingMoves { moves } | DrawReason::Endgame { moves } => {
+                    Message::new("detail.move-rule").with("moves", moves)
+                }
             };
-            ("Draw".to_owned(), detail)
+            (Message::new("result.draw"), Some(detail))
         }
         Status::Win { winner, reason } => {
             let title = match player {
-                Some(p) if p == winner => "You win".to_owned(),
-                Some(_) => "You lose".to_owned(),
-                None => format!("{winner} wins"),
+                Some(p) if p == winner => Message::new("result.you-win"),
+                Some(_) => Message::new("result.you-lose"),
+                None => Message::new("result.wins").with("winner", winner),
             };
             let loser = winner.other();
             let losing = variant.rules().goal == Goal::Losing;
             let detail = match reason {
-                WinReason::NoPieces if losing => {
-                    let (w, has, _) = who(winner);
-                    format!(
-                        "{w} {has} no pieces left, and that wins in {}",
-                        variant.title()
-                    )
-                }
-                WinReason::NoLegalMoves if losing => {
-                    let (w, _, is) = who(winner);
-                    format!("{w} {is} blocked, and that wins in {}", variant.title())
-                }
-                WinReason::NoPieces => {
-                    let (l, has, _) = who(loser);
-                    format!("{l} {has} no pieces left")
-                }
-                WinReason::NoLegalMoves => format!("{} cannot move", who(loser).0),
-                WinReason::Resignation => format!("{} resigned", who(loser).0),
-                WinReason::KingCrowned => format!("{} crowned the first king", who(winner).0),
+                WinReason::NoPieces if losing => about(
+                    "detail.no-pieces-wins",
+                    "detail.no-pieces-wins.you",
+                    "detail.no-pieces-wins.computer",
+                    "winner",
+                    winner,
+                )
+                .with("variant", variant),
+                WinReason::NoLegalMoves if losing => about(
+                    "detail.blocked-wins",
+                    "detail.blocked-wins.you",
+                    "detail.blocked-wins.computer",
+                    "winner",
+                    winner,
+                )
+                .with("variant", variant),
+                WinReason::NoPieces => about(
+                    "detail.no-pieces",
+                    "detail.no-pieces.you",
+                    "detail.no-pieces.computer",
+                    "loser",
+                    loser,
+                ),
+                WinReason::NoLegalMoves => about(
+                    "detail.cannot-move",
+                    "detail.cannot-move.you",
+                    "detail.cannot-move.computer",
+                    "loser",
+                    loser,
+                ),
+                WinReason::Resignation => about(
+                    "detail.resigned",
+                    "detail.resigned.you",
+                    "detail.resigned.computer",
+                    "loser",
+                    loser,
+                ),
+                WinReason::KingCrowned => about(
+                    "detail.first-king",
+                    "detail.first-king.you",
+                    "detail.first-king.computer",
+                    "winner",
+                    winner,
+                ),
                 // The record gives the result, not how it came about (PDN 3.0, "Game
                 // termination markers"): no resignation is invented.
-                WinReason::Recorded => "result as recorded".to_owned(),
+                WinReason::Recorded => Message::new("detail.recorded"),
             };
-            (title, detail)
+            (title, Some(detail))
         }
     }
 }
@@ -448,6 +549,49 @@ mod tests {
     }
 
     #[test]
+    fn squares_carry_their_number_algebraic_name_and_coordinates() {
+        // The numberings are the README's (each variant's official one); a1 is White's
+        // bottom-left on every board.
+        let name = |v: Variant, n: u8| {
+            let all = SquareView::board(v);
+            let s = &all[usize::from(n) - 1];
+            assert_eq!(s.square, n);
+            (s.label.clone(), s.number.clone(), s.algebraic.clone())
+        };
+        let own = |l: &str, n: &str, a: &str| (l.to_owned(), n.to_owned(), a.to_owned());
+        assert_eq!(name(Variant::International, 1), own("1", "1", "b10"));
+        assert_eq!(name(Variant::International, 46), own("46", "46", "a1"));
+        assert_eq!(name(Variant::Russian, 1), own("1", "1", "b8"));
+        assert_eq!(name(Variant::Russian, 29), own("29", "29", "a1"));
+        assert_eq!(name(Variant::Russian, 32), own("32", "32", "g1"));
+        assert_eq!(name(Variant::Italian, 1), own("1", "1", "a8"));
+        assert_eq!(name(Variant::Italian, 32), own("32", "32", "h1"));
+        assert_eq!(name(Variant::Portuguese, 1), own("1", "1", "h1"));
+        assert_eq!(name(Variant::Portuguese, 32), own("32", "32", "a8"));
+        // Czech and Turkish records are algebraic: their own label is the algebraic name.
+        assert_eq!(name(Variant::Czech, 1), own("b8", "1", "b8"));
+        assert_eq!(name(Variant::Turkish, 64), own("h1", "64", "h1"));
+        for v in Variant::ALL {
+            let size = v.geometry().size();
+            let all = SquareView::board(v);
+            // A border of coordinates takes each column's letter and each row's number from the
+            // squares: every column and row has one, and they agree with the algebraic names.
+            for line in 0..size {
+                let col: Vec<_> = all.iter().filter(|s| s.col == line).collect();
+                let row: Vec<_> = all.iter().filter(|s| s.row == line).collect();
+                assert!(!col.is_empty() && !row.is_empty(), "{v:?}: line {line}");
+                let file = char::from(b'a' + line).to_string();
+                assert!(col.iter().all(|s| s.file == file), "{v:?}: column {line}");
+                let rank = (size - line).to_string();
+                assert!(row.iter().all(|s| s.rank == rank), "{v:?}: row {line}");
+            }
+            assert!(all
+                .iter()
+                .all(|s| s.algebraic == format!("{}{}", s.file, s.rank)));
+        }
+    }
+
+    #[test]
     fn a_past_position_is_read_only_and_numbered() {
         let mut game = Game::new(Variant::English);
         for m in ["11-15", "23-19", "8-11", "22-17"] {
@@ -513,5 +657,51 @@ mod tests {
         );
         let texts: Vec<&str> = snap.legal.iter().map(|m| m.notation.as_str()).collect();
         assert_eq!(texts, ["47x38x20x9x36", "47x38x24x13x36"]);
+    }
+
+    #[test]
+    fn the_last_move_names_the_pieces_it_took() {
+        // White's king takes a man and a king: the snapshot after it says which, where, even
+        // when looking back at it later; a plain move and the listed legal moves name none.
+        let pos = parse_fen("W:WK47,50:B14,19,K29,31,42", Variant::International).unwrap();
+        let mut game = Game::from_position(pos);
+        let mut texts = MoveTexts::default();
+        let before = Snapshot::new(&game, &mut texts, None, None);
+        assert!(before.legal.iter().all(|m| m.taken.is_empty()));
+        let m = game.play_text("47x38x24x13x36").unwrap();
+        let snap = Snapshot::new(&game, &mut texts, None, None);
+        let last = snap.last_move.as_ref().unwrap();
+        assert_eq!(
+            last.captures,
+            m.captures().iter().map(|s| s.number()).collect::<Vec<_>>()
+        );
+        let taken: Vec<(u8, Color, Role)> = last
+            .captures
+            .iter()
+            .zip(&last.taken)
+            .map(|(&n, p)| (n, p.unwrap().color, p.unwrap().role))
+            .collect();
+        let expected: Vec<(u8, Color, Role)> = last
+            .captures
+            .iter()
+            .map(|&n| {
+                (
+                    n,
+                    Color::Black,
+                    if n == 29 { Role::King } else { Role::Man },
+                )
+            })
+            .collect();
+        assert_eq!(last.taken.len(), last.captures.len());
+        assert_eq!(taken, expected);
+        assert!(taken.iter().any(|t| t.2 == Role::King));
+        // A reply without a capture takes nothing.
+        game.play_text("14-20").unwrap();
+        let snap = Snapshot::new(&game, &mut texts, None, None);
+        let last = snap.last_move.as_ref().unwrap();
+        assert!(last.taken.is_empty());
+        // Looking back at the capture shows its pieces again.
+        let past = Snapshot::new(&game, &mut texts, Some(1), None);
+        assert_eq!(past.last_move.unwrap().taken.len(), 4);
     }
 }

@@ -452,8 +452,17 @@ impl Geometry {
 
     /// Algebraic name (`c3`), with a1 at White's bottom-left.
     pub fn algebraic(self, sq: Square) -> String {
-        let col = (b'a' + self.col(sq)) as char;
-        format!("{col}{}", self.size() - self.row(sq))
+        format!("{}{}", self.file(sq), self.rank(sq))
+    }
+
+    /// The letter of a square's column (`a` on White's left), as algebraic names write it.
+    pub const fn file(self, sq: Square) -> char {
+        (b'a' + self.col(sq)) as char
+    }
+
+    /// The number of a square's row (1 on White's side), as algebraic names write it.
+    pub const fn rank(self, sq: Square) -> u8 {
+        self.size() - self.row(sq)
     }
 
     /// Parses an algebraic name such as `c3`; `None` if it is not a playable square.

@@ -27,10 +27,11 @@
 use crate::ai::Level;
 use crate::excerpt::excerpt;
 use crate::game::{Game, PdnTags};
-use crate::notation;
+use crate::message::Message;
 use crate::pdn::{parse_games, read_game, read_record, suggest_variant, RecordKind};
 use crate::snapshot::{
-    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, StatusView,
+    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, SquareView,
+    StatusView,
 };
 use crate::square::{Color, Square};
 use crate::variant::Variant;
@@ -43,24 +44,29 @@ fn init() {
 
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     // Plain data of our own making always serializes; a failure would be a bug, shown as null.
-    // `None` becomes `null` (not `undefined`) so arrays such as `board()` keep their holes.
-    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    // `None` becomes `null` (not `undefined`) so arrays such as `board()` keep their holes; maps
+    // (a message's parameters) become plain objects.
+    let ser = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
     value.serialize(&ser).unwrap_or(JsValue::NULL)
 }
 
-fn parse_variant(name: &str) -> Result<Variant, JsError> {
-    name.parse::<Variant>()
-        .map_err(|e| JsError::new(&e.to_string()))
+/// An error for a programming mistake on the page's side (a bad argument): English only.
+fn plain(text: &str) -> JsValue {
+    js_sys::Error::new(text).into()
 }
 
-#[derive(Serialize)]
-struct SquareView {
-    square: u8,
-    /// Row from the top and column from the left as White sees the board, 0-based.
-    row: u8,
-    col: u8,
-    /// The square as players of the variant write it: `32`, or `c3` where squares are algebraic.
-    label: String,
+/// An error told to a player: a JS `Error` whose `message` is the English words and whose
+/// `draughts` property is the message (`{ code, params, text }`) for the page to translate.
+fn said(m: crate::message::Message) -> JsValue {
+    let err = js_sys::Error::new(&m.text());
+    let _ = js_sys::Reflect::set(&err, &JsValue::from_str("draughts"), &to_js(&m));
+    err.into()
+}
+
+fn parse_variant(name: &str) -> Result<Variant, JsValue> {
+    name.parse::<Variant>().map_err(|e| plain(&e.to_string()))
 }
 
 /// Player-facing PDN tags; every field optional.
@@ -103,7 +109,7 @@ impl DraughtsGame {
     /// # Errors
     /// An unknown variant name.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: &str) -> Result<DraughtsGame, JsError> {
+    pub fn new(variant: &str) -> Result<DraughtsGame, JsValue> {
         init();
         Ok(DraughtsGame::of(Game::new(parse_variant(variant)?)))
     }
@@ -113,11 +119,11 @@ impl DraughtsGame {
     /// # Errors
     /// An unknown variant, or a FEN that is malformed or not a legal position.
     #[wasm_bindgen(js_name = fromFen)]
-    pub fn from_fen(fen: &str, variant: &str) -> Result<DraughtsGame, JsError> {
+    pub fn from_fen(fen: &str, variant: &str) -> Result<DraughtsGame, JsValue> {
         init();
         let variant = parse_variant(variant)?;
         let game = Game::from_fen(fen, variant)
-            .map_err(|e| JsError::new(&format!("Cannot read the FEN: {e}")))?;
+            .map_err(|e| said(Message::new("record.fen").with("cause", e.message())))?;
         Ok(DraughtsGame::of(game))
     }
 
@@ -127,11 +133,11 @@ impl DraughtsGame {
     /// # Errors
     /// An unknown variant, bad PDN syntax, no game, or a move that does not replay.
     #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(pdn: &str, variant: &str) -> Result<DraughtsGame, JsError> {
+    pub fn from_pdn(pdn: &str, variant: &str) -> Result<DraughtsGame, JsValue> {
         init();
         let variant = parse_variant(variant)?;
         let game = read_game(pdn, variant)
-            .map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))?;
+            .map_err(|e| said(Message::new("record.pdn").with("cause", e.message())))?;
         Ok(DraughtsGame::of(game))
     }
 
@@ -146,24 +152,16 @@ impl DraughtsGame {
     }
 
     /// Every playable square with its row and column (0-based, top-left as White sees it) and
-    /// its name as players write it: `[{ square, row, col, label }]`, so the page never derives
-    /// the numbering (turned boards, the full Turkish board, algebraic squares).
+    /// its names (see [`SquareView`]): `[{ square, row, col, label, number, algebraic, file,
+    /// rank }]`, `label` as the variant's records write it. The page never derives the numbering
+    /// or the coordinates (turned boards, the full Turkish board, algebraic squares).
     pub fn squares(&self) -> JsValue {
-        let g = self.game.variant().geometry();
-        let v: Vec<SquareView> = g
-            .all_squares()
-            .map(|s| SquareView {
-                square: s.number(),
-                row: g.row(s),
-                col: g.col(s),
-                label: notation::square_text(self.game.variant(), s),
-            })
-            .collect();
-        to_js(&v)
+        to_js(&SquareView::board(self.game.variant()))
     }
 
     /// Everything the page draws, in one value (see [`Snapshot`]): `{ variant, ply, view, turn,
-    /// board, counts, status, moveNumber, moves, legal, lastMove, canUndo, canRedo, fen }`.
+    /// board, counts, status, moveNumber, moves, legal, lastMove, canUndo, canRedo, fen }`;
+    /// `lastMove.taken[i]` is the piece (`{ color, role }`) it took on `lastMove.captures[i]`.
     /// `player` (`"white"`/`"black"`) tells the result to that player, as against the computer;
     /// `view` shows the position after that many plies, read-only (by default the game as it
     /// stands).
@@ -192,7 +190,7 @@ impl DraughtsGame {
     /// An index out of range, malformed, ambiguous or illegal text, or the game is over; the
     /// game is unchanged.
     #[wasm_bindgen(js_name = applyMove)]
-    pub fn apply_move(&mut self, mv: JsValue) -> Result<JsValue, JsError> {
+    pub fn apply_move(&mut self, mv: JsValue) -> Result<JsValue, JsValue> {
         let before = *self.game.position();
         let m = if let Some(n) = mv.as_f64() {
             let legal = ordered_moves(self.game.legal_moves());
@@ -200,21 +198,17 @@ impl DraughtsGame {
                 .then(|| legal.get(n as usize))
                 .flatten()
                 .ok_or_else(|| {
-                    JsError::new(&format!(
+                    plain(&format!(
                         "There is no such move here: the legal moves are numbered 0 to {}",
                         legal.len().saturating_sub(1)
                     ))
                 })?;
-            self.game
-                .play(m)
-                .map_err(|e| JsError::new(&e.to_string()))?;
+            self.game.play(m).map_err(|e| said(e.message()))?;
             *m
         } else if let Some(text) = mv.as_string() {
-            self.game
-                .play_text(&text)
-                .map_err(|e| JsError::new(&e.to_string()))?
+            self.game.play_text(&text).map_err(|e| said(e.message()))?
         } else {
-            return Err(JsError::new(
+            return Err(plain(
                 "applyMove takes a move's index (a number) or its text",
             ));
         };
@@ -227,10 +221,8 @@ impl DraughtsGame {
     /// # Errors
     /// `ply` is beyond the moves recorded; the game is unchanged.
     #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&mut self, ply: usize) -> Result<(), JsError> {
-        self.game
-            .go_to(ply)
-            .map_err(|e| JsError::new(&e.to_string()))
+    pub fn go_to(&mut self, ply: usize) -> Result<(), JsValue> {
+        self.game.go_to(ply).map_err(|e| said(e.message()))
     }
 
     /// The game as a link fragment (`#v=international&m=…&c=…`), see [`crate::link`].
@@ -243,11 +235,11 @@ impl DraughtsGame {
     /// # Errors
     /// A malformed, damaged or tampered link, in a player's words.
     #[wasm_bindgen(js_name = fromLink)]
-    pub fn from_link(text: &str) -> Result<DraughtsGame, JsError> {
+    pub fn from_link(text: &str) -> Result<DraughtsGame, JsValue> {
         init();
         crate::link::read_link(text)
             .map(DraughtsGame::of)
-            .map_err(|e| JsError::new(&format!("Cannot open the link: {e}")))
+            .map_err(|e| said(Message::new("record.link").with("cause", e.message())))
     }
 
     /// Why the piece on `square` cannot move: `{ code, rule?, text, movable }` (see
@@ -255,12 +247,10 @@ impl DraughtsGame {
     ///
     /// # Errors
     /// `square` is not a square of this board.
-    pub fn explain(&self, square: u8) -> Result<JsValue, JsError> {
+    pub fn explain(&self, square: u8) -> Result<JsValue, JsValue> {
         let g = self.game.variant().geometry();
         if !g.has_number(u32::from(square)) {
-            return Err(JsError::new(&format!(
-                "There is no square {square} on this board"
-            )));
+            return Err(plain(&format!("There is no square {square} on this board")));
         }
         let e = crate::explain::explain(&self.game, Square::from_number(square));
         Ok(to_js(&e))
@@ -320,11 +310,11 @@ impl DraughtsGame {
     ///
     /// # Errors
     /// A color other than `"white"` or `"black"`.
-    pub fn resign(&mut self, color: Option<String>) -> Result<(), JsError> {
+    pub fn resign(&mut self, color: Option<String>) -> Result<(), JsValue> {
         let color = match color.as_deref() {
             None => self.game.position().turn(),
             Some(name) => Color::from_name(name).ok_or_else(|| {
-                JsError::new(&format!(
+                plain(&format!(
                     "Unknown color {:?}: expected \"white\" or \"black\"",
                     excerpt(name)
                 ))
@@ -368,7 +358,7 @@ impl DraughtsGame {
     ///
     /// # Errors
     /// As [`Self::from_pdn`].
-    pub fn restore(pdn: &str, variant: &str, ply: usize) -> Result<DraughtsGame, JsError> {
+    pub fn restore(pdn: &str, variant: &str, ply: usize) -> Result<DraughtsGame, JsValue> {
         let mut g = DraughtsGame::from_pdn(pdn, variant)?;
         while g.game.moves().len() > ply && g.game.undo() {}
         Ok(g)
@@ -404,11 +394,10 @@ impl DraughtsGame {
         text: &str,
         variant: &str,
         index: Option<usize>,
-    ) -> Result<DraughtsGame, JsError> {
+    ) -> Result<DraughtsGame, JsValue> {
         init();
         let variant = parse_variant(variant)?;
-        let game = read_record(text, variant, index.unwrap_or(0))
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let game = read_record(text, variant, index.unwrap_or(0)).map_err(|e| said(e.message()))?;
         Ok(DraughtsGame::of(game))
     }
 
@@ -447,7 +436,7 @@ fn tags_from(tags: JsValue) -> PdnTags {
 /// # Errors
 /// An unknown variant or a bad FEN.
 #[wasm_bindgen(js_name = legalMoves)]
-pub fn legal_moves(fen: &str, variant: &str) -> Result<JsValue, JsError> {
+pub fn legal_moves(fen: &str, variant: &str) -> Result<JsValue, JsValue> {
     Ok(DraughtsGame::from_fen(fen, variant)?.legal_moves())
 }
 
@@ -456,7 +445,7 @@ pub fn legal_moves(fen: &str, variant: &str) -> Result<JsValue, JsError> {
 /// # Errors
 /// An unknown variant, a bad FEN, or move text that is malformed or illegal there.
 #[wasm_bindgen(js_name = applyMove)]
-pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, JsError> {
+pub fn apply_move(fen: &str, variant: &str, notation: &str) -> Result<String, JsValue> {
     let mut g = DraughtsGame::from_fen(fen, variant)?;
     g.apply_move(JsValue::from_str(notation))?;
     Ok(g.fen())
@@ -483,7 +472,7 @@ struct EditIn {
 /// An unknown variant, FEN that does not read, or a change that names no square of the board,
 /// no colour or no role.
 #[wasm_bindgen(js_name = editSetup)]
-pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, JsError> {
+pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, JsValue> {
     use crate::editor::Board;
     use crate::setup::{Piece, Role};
     init();
@@ -492,26 +481,24 @@ pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, 
         EditIn::default()
     } else {
         serde_wasm_bindgen::from_value(change)
-            .map_err(|e| JsError::new(&format!("Not a board change: {e}")))?
+            .map_err(|e| plain(&format!("Not a board change: {e}")))?
     };
     let color = |name: &str| {
-        Color::from_name(name).ok_or_else(|| JsError::new("A colour is \"white\" or \"black\""))
+        Color::from_name(name).ok_or_else(|| plain("A colour is \"white\" or \"black\""))
     };
     let mut board = match change.reset.as_deref() {
         Some("start") => Board::start(variant),
         Some("empty") => Board::empty(variant, variant.rules().first),
-        Some(_) => return Err(JsError::new("A reset is \"empty\" or \"start\"")),
+        Some(_) => return Err(plain("A reset is \"empty\" or \"start\"")),
         None => Board::from_fen(fen, variant)
-            .map_err(|e| JsError::new(&format!("Cannot read the FEN: {e}")))?,
+            .map_err(|e| said(Message::new("record.fen").with("cause", e.message())))?,
     };
     if let Some(t) = change.turn.as_deref() {
         board.set_turn(color(t)?);
     }
     if let Some(n) = change.square {
         if !variant.geometry().has_number(u32::from(n)) {
-            return Err(JsError::new(&format!(
-                "There is no square {n} on this board"
-            )));
+            return Err(plain(&format!("There is no square {n} on this board")));
         }
         let piece = match (change.color.as_deref(), change.role.as_deref()) {
             (None, None) => None,
@@ -520,10 +507,10 @@ pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, 
                 match r {
                     "man" => Role::Man,
                     "king" => Role::King,
-                    _ => return Err(JsError::new("A role is \"man\" or \"king\"")),
+                    _ => return Err(plain("A role is \"man\" or \"king\"")),
                 },
             )),
-            _ => return Err(JsError::new("A piece needs both a colour and a role")),
+            _ => return Err(plain("A piece needs both a colour and a role")),
         };
         board.set(Square::from_number(n), piece);
     }
@@ -532,7 +519,7 @@ pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, 
         fen: String,
         turn: Color,
         board: Vec<Option<PieceView>>,
-        problems: Vec<String>,
+        problems: Vec<Message>,
         playable: bool,
     }
     let problems = board.problems();
@@ -543,6 +530,27 @@ pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, 
         playable: problems.is_empty(),
         problems,
     }))
+}
+
+/// Every message the engine can give: `[{ code, template, params }]` (English template and the
+/// names of its parameters), for checking that a language file translates them all.
+#[wasm_bindgen(js_name = messageCatalogue)]
+pub fn message_catalogue() -> JsValue {
+    #[derive(Serialize)]
+    struct Entry {
+        code: &'static str,
+        template: &'static str,
+        params: Vec<&'static str>,
+    }
+    let entries: Vec<Entry> = crate::message::CATALOGUE
+        .iter()
+        .map(|&(code, template)| Entry {
+            code,
+            template,
+            params: crate::message::param_names(template),
+        })
+        .collect();
+    to_js(&entries)
 }
 
 /// The variants this engine plays, in the order a picker lists them:
@@ -636,13 +644,13 @@ struct GameHeaderView {
 /// # Errors
 /// Bad PDN syntax (an unterminated tag, comment or variation), with its line.
 #[wasm_bindgen(js_name = pdnGames)]
-pub fn pdn_games(text: &str) -> Result<JsValue, JsError> {
+pub fn pdn_games(text: &str) -> Result<JsValue, JsValue> {
     init();
     if RecordKind::of(text) == RecordKind::Fen {
         return Ok(to_js(&Vec::<GameHeaderView>::new()));
     }
-    let games =
-        parse_games(text).map_err(|e| JsError::new(&format!("Cannot read the PDN: {e}")))?;
+    let games = parse_games(text)
+        .map_err(|e| said(Message::new("record.pdn").with("cause", e.message())))?;
     let tag = |g: &crate::pdn::PdnGame, name: &str| match g.tag(name).map(str::trim) {
         None | Some("" | "?") => String::new(),
         Some(v) => excerpt(v),
@@ -722,14 +730,14 @@ mod search {
     /// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
     /// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
     /// replayed.
-    fn game_from_record(record: &str, variant: &str) -> Result<Game, JsError> {
+    fn game_from_record(record: &str, variant: &str) -> Result<Game, JsValue> {
         let variant = parse_variant(variant)?;
         let text = record.trim();
         if text.starts_with('#') {
             let game = crate::link::read_link(text)
-                .map_err(|e| JsError::new(&format!("Cannot open the link: {e}")))?;
+                .map_err(|e| said(Message::new("record.link").with("cause", e.message())))?;
             if game.variant() != variant {
-                return Err(JsError::new(&format!(
+                return Err(plain(&format!(
                     "The link is a {} game, not {}",
                     game.variant().title(),
                     variant.title()
@@ -737,14 +745,14 @@ mod search {
             }
             return Ok(game);
         }
-        read_record(text, variant, 0).map_err(|e| JsError::new(&e.to_string()))
+        read_record(text, variant, 0).map_err(|e| said(e.message()))
     }
 
     /// The position to search, or an error when there is nothing to play.
-    fn position_to_search(game: &Game) -> Result<&Position, JsError> {
+    fn position_to_search(game: &Game) -> Result<&Position, JsValue> {
         let status = game.status();
         if status.is_over() {
-            return Err(JsError::new(&format!("The game is over ({status})")));
+            return Err(plain(&format!("The game is over ({status})")));
         }
         Ok(game.position())
     }
@@ -765,7 +773,7 @@ mod search {
         } else {
             pv
         } {
-            texts.push(notation::move_to_text(&p, m));
+            texts.push(crate::notation::move_to_text(&p, m));
             p.play_unchecked(m);
         }
         let nodes = nodes as f64;
@@ -791,13 +799,13 @@ mod search {
 
     /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
     /// results), timing the search (not the table's allocation) with `performance.now()`.
-    fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsError> {
+    fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsValue> {
         let pos = position_to_search(game)?;
         let mut engine = Engine::new(tt_mb);
         let start = performance_now();
         let r = engine
             .search(pos, &ai::game_history(game), limits)
-            .ok_or_else(|| JsError::new("No legal move"))?;
+            .ok_or_else(|| plain("No legal move"))?;
         Ok(search_view(pos, &r, performance_now() - start))
     }
 
@@ -821,10 +829,10 @@ mod search {
         level: u8,
         seed: Option<u32>,
         time_ms: Option<f64>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         init();
         let level = Level::new(level)
-            .ok_or_else(|| JsError::new(&format!("Unknown level {level}: levels are 1 to 6")))?;
+            .ok_or_else(|| plain(&format!("Unknown level {level}: levels are 1 to 6")))?;
         let game = game_from_record(record, variant)?;
         let clock = performance_now;
         if level.is_noisy() {
@@ -834,7 +842,7 @@ mod search {
             let history = ai::game_history(&game);
             let seed = u64::from(seed.unwrap_or(0));
             let best = ai::choose_move(&mut engine, pos, &history, level, seed, Some(&clock))
-                .ok_or_else(|| JsError::new("No legal move"))?;
+                .ok_or_else(|| plain("No legal move"))?;
             let ms = performance_now() - start;
             let depth = level.settings().depth;
             return Ok(thought(pos, best, &[], None, depth, engine.nodes(), ms));
@@ -852,7 +860,7 @@ mod search {
     /// # Errors
     /// As [`think`].
     #[wasm_bindgen]
-    pub fn hint(record: &str, variant: &str, time_ms: Option<f64>) -> Result<JsValue, JsError> {
+    pub fn hint(record: &str, variant: &str, time_ms: Option<f64>) -> Result<JsValue, JsValue> {
         init();
         let game = game_from_record(record, variant)?;
         let clock = performance_now;
@@ -867,10 +875,10 @@ mod search {
     /// # Errors
     /// As [`think`], or a depth outside 1–64.
     #[wasm_bindgen]
-    pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsError> {
+    pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsValue> {
         init();
         if !(1..=ai::MAX_DEPTH).contains(&depth) {
-            return Err(JsError::new(&format!(
+            return Err(plain(&format!(
                 "Depth {depth} is out of range: 1 to {}",
                 ai::MAX_DEPTH
             )));
@@ -890,7 +898,7 @@ mod search {
         /// White's score in hundredths of a man (beyond ±29,000 a forced result).
         white: i32,
         /// The score in words: `"+0.35"`, `"White wins in 3"`.
-        text: String,
+        text: Message,
         /// The best line with move numbers: `"12. 32-28 19-23 13. 37-32"`.
         line: String,
         /// The best move (its `from` and `path` draw the arrow).
@@ -930,11 +938,11 @@ mod search {
             record: &str,
             variant: &str,
             ply: Option<usize>,
-        ) -> Result<AnalysisHandle, JsError> {
+        ) -> Result<AnalysisHandle, JsValue> {
             init();
             let mut game = game_from_record(record, variant)?;
             if let Some(ply) = ply {
-                game.go_to(ply).map_err(|e| JsError::new(&e.to_string()))?;
+                game.go_to(ply).map_err(|e| plain(&e.to_string()))?;
             }
             Ok(AnalysisHandle {
                 inner: ai::review::Analysis::new(game),
@@ -942,13 +950,11 @@ mod search {
             })
         }
 
-        /// The result in one line when the game is over in this position, else `undefined`.
-        pub fn over(&self) -> Option<String> {
+        /// The result in one line (a message) when the game is over in this position, else
+        /// `null`.
+        pub fn over(&self) -> JsValue {
             let game = self.inner.game();
-            let status = game.status();
-            status
-                .is_over()
-                .then(|| StatusView::new(status, game.variant(), None).line)
+            to_js(&StatusView::new(game.status(), game.variant(), None).line)
         }
 
         /// Searches one ply deeper and returns what it found (see [`DepthView`]), or `null` when
@@ -964,7 +970,7 @@ mod search {
             to_js(&DepthView {
                 depth: r.depth,
                 white,
-                text: ai::review::score_text(white),
+                text: ai::review::score_message(white),
                 line: ai::review::numbered_line(game, &r.pv),
                 mv: MoveView::played(pos, &r.best),
                 nodes: r.nodes as f64,
@@ -987,7 +993,7 @@ mod search {
         /// The engine's move, when the game's was not it.
         best: Option<String>,
         /// `"Blunder: loses 2.35. Better: 32-28"`.
-        text: String,
+        text: Message,
     }
 
     /// A game review: every position searched to one depth, one per [`ReviewHandle::step`] call (so
@@ -1013,7 +1019,7 @@ mod search {
             record: &str,
             variant: &str,
             depth: Option<u32>,
-        ) -> Result<ReviewHandle, JsError> {
+        ) -> Result<ReviewHandle, JsValue> {
             init();
             let game = game_from_record(record, variant)?;
             let depth = depth.unwrap_or(ai::review::REVIEW_DEPTH);
@@ -1052,15 +1058,17 @@ mod search {
                 .into_iter()
                 .map(|v| {
                     let name = v.judgement.name();
-                    let mut text = format!(
-                        "{}{}: loses {}.{:02}",
-                        name[..1].to_uppercase(),
-                        &name[1..],
-                        v.loss / 100,
-                        v.loss % 100
-                    );
+                    let loss = format!("{}.{:02}", v.loss / 100, v.loss % 100);
+                    let code = match name {
+                        "inaccuracy" => "verdict.inaccuracy",
+                        "mistake" => "verdict.mistake",
+                        _ => "verdict.blunder",
+                    };
+                    let mut text = Message::new(code).with("loss", loss);
                     if let Some(b) = &v.best {
-                        text += &format!(". Better: {b}");
+                        text = Message::new("verdict.better")
+                            .with("verdict", text)
+                            .with("move", b.as_str());
                     }
                     VerdictView {
                         ply: v.ply,

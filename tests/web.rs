@@ -12,8 +12,14 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).expect("object")
 }
 
+/// A string property, or the English words of a message (`{ code, params, text }`) there.
 fn string(v: &JsValue, key: &str) -> String {
-    get(v, key).as_string().unwrap_or_default()
+    let value = get(v, key);
+    match value.as_string() {
+        Some(s) => s,
+        None if value.is_object() => get(&value, "text").as_string().unwrap_or_default(),
+        None => String::new(),
+    }
 }
 
 fn num(v: &JsValue, key: &str) -> f64 {
@@ -35,17 +41,58 @@ fn notations(g: &DraughtsGame) -> Vec<String> {
     moves(g).iter().map(|m| string(m, "notation")).collect()
 }
 
-/// The message a JsError carries once it reaches JavaScript.
+/// The message of the JS `Error` a call threw.
 #[track_caller]
-fn message<T>(r: Result<T, wasm_bindgen::JsError>) -> String {
+fn message<T>(r: Result<T, JsValue>) -> String {
     match r {
         Ok(_) => panic!("expected an error"),
-        Err(e) => {
-            let v: JsValue = e.into();
+        Err(v) => {
             let err: js_sys::Error = v.dyn_into().expect("a JS Error");
             String::from(err.message())
         }
     }
+}
+
+/// The engine's message (`{ code, params, text }`) a player-facing error carries as `draughts`.
+#[track_caller]
+fn said<T>(r: Result<T, JsValue>) -> JsValue {
+    match r {
+        Ok(_) => panic!("expected an error"),
+        Err(v) => js_sys::Reflect::get(&v, &"draughts".into()).expect("a draughts property"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn errors_carry_codes_and_parameters_for_translation() {
+    let m = said(DraughtsGame::from_fen("W:W31-50:BX99", "international"));
+    assert_eq!(get(&m, "code").as_string().unwrap(), "record.fen");
+    let cause = get(&get(&m, "params"), "cause");
+    assert_eq!(get(&cause, "code").as_string().unwrap(), "fen.bad-square");
+    let params = get(&cause, "params");
+    assert_eq!(get(&params, "field").as_f64(), Some(3.0));
+    assert_eq!(get(&params, "text").as_string().unwrap(), "X99");
+    assert!(get(&m, "text")
+        .as_string()
+        .unwrap()
+        .starts_with("Cannot read the FEN: FEN field 3"));
+    // An illegal move: the reason is a message of its own, its side a structured parameter.
+    let mut g = DraughtsGame::new("international").unwrap();
+    let m = said(g.apply_move(JsValue::from_str("20-25")));
+    let reason = get(&get(&m, "params"), "reason");
+    assert_eq!(
+        get(&reason, "code").as_string().unwrap(),
+        "illegal.not-your-piece"
+    );
+    let owner = get(&get(&reason, "params"), "owner");
+    assert_eq!(get(&owner, "side").as_string().unwrap(), "black");
+    // Every code of the catalogue is listed with its parameters.
+    let list: js_sys::Array = draughts::wasm::message_catalogue().dyn_into().unwrap();
+    assert!(list.length() > 100);
+    let codes: Vec<String> = list
+        .iter()
+        .map(|e| get(&e, "code").as_string().unwrap())
+        .collect();
+    assert!(codes.contains(&"why.most-pieces".to_owned()));
 }
 
 #[wasm_bindgen_test]
@@ -455,6 +502,22 @@ fn turned_boards_put_square_one_where_the_numbering_says() {
 }
 
 #[wasm_bindgen_test]
+fn squares_name_themselves_by_number_and_algebraically() {
+    // The board's labels and border come from these names (the settings' "field numbers" or
+    // "algebraic"): Russian 1 = b8, 32 = g1; Czech writes b8 but is numbered too.
+    let russian = Array::from(&DraughtsGame::new("russian").unwrap().squares());
+    let first = russian.get(0);
+    let names =
+        |s: &JsValue| ["label", "number", "algebraic", "file", "rank"].map(|k| string(s, k));
+    assert_eq!(names(&first), ["1", "1", "b8", "b", "8"]);
+    assert_eq!(names(&russian.get(31)), ["32", "32", "g1", "g", "1"]);
+    let czech = Array::from(&DraughtsGame::new("czech").unwrap().squares());
+    assert_eq!(names(&czech.get(0)), ["b8", "1", "b8", "b", "8"]);
+    let international = Array::from(&DraughtsGame::new("international").unwrap().squares());
+    assert_eq!(names(&international.get(45)), ["46", "46", "a1", "a", "1"]);
+}
+
+#[wasm_bindgen_test]
 fn new_win_conditions_are_worded_by_the_engine() {
     // Antidraughts: White must take Black's last piece, and Black wins.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "antidraughts").unwrap();
@@ -543,6 +606,32 @@ fn one_snapshot_holds_what_the_page_draws() {
 }
 
 #[wasm_bindgen_test]
+fn the_last_move_carries_the_pieces_it_took() {
+    // The page draws the taken pieces as ghosts: `lastMove.taken[i]` stood on `captures[i]`.
+    let mut g = DraughtsGame::from_fen("W:WK47,50:B14,19,K29,31,42", "international").unwrap();
+    let legal = moves(&g);
+    assert!(legal.iter().all(|m| get(m, "taken").is_undefined()));
+    let played = g.apply_move(JsValue::from("47x38x24x13x36")).unwrap();
+    let s = snapshot(&mut g, None);
+    let last = get(&s, "lastMove");
+    let taken: Vec<(String, String)> = Array::from(&get(&last, "taken"))
+        .iter()
+        .map(|t| (string(&t, "color"), string(&t, "role")))
+        .collect();
+    let captures = nums(&get(&last, "captures"));
+    assert_eq!(captures.len(), 4);
+    assert_eq!(taken.len(), 4);
+    for ((color, role), sq) in taken.iter().zip(&captures) {
+        assert_eq!(color, "black");
+        assert_eq!(role, if *sq == 29 { "king" } else { "man" });
+    }
+    assert_eq!(Array::from(&get(&played, "taken")).length(), 4);
+    g.apply_move(JsValue::from("14-20")).unwrap();
+    let s = snapshot(&mut g, None);
+    assert!(get(&get(&s, "lastMove"), "taken").is_undefined());
+}
+
+#[wasm_bindgen_test]
 fn a_past_position_and_play_from_here() {
     let mut g = DraughtsGame::new("international").unwrap();
     for m in ["32-28", "19-23", "28x19", "14x23"] {
@@ -587,7 +676,7 @@ fn the_engine_explains_why_a_piece_cannot_move() {
     let e = g.explain(44).unwrap();
     assert_eq!(string(&e, "code"), "precedence");
     assert_eq!(string(&e, "rule"), "most-pieces");
-    assert!(string(&e, "text").contains("from 28 takes 2 pieces"));
+    assert!(string(&e, "message").contains("from 28 takes 2 pieces"));
     assert_eq!(nums(&get(&e, "movable")), [28]);
     assert!(message(g.explain(51)).contains("no square 51"));
 }
@@ -676,7 +765,7 @@ fn analysis_deepens_on_the_position_shown() {
     g.apply_move(JsValue::from_str("19-23")).unwrap();
     // The position after one ply: Black to move, so the line starts "1… ".
     let mut a = wasm::AnalysisHandle::new(&g.link(), "international", Some(1)).unwrap();
-    assert_eq!(a.over(), None);
+    assert!(a.over().is_null());
     for depth in 1..=3 {
         let r = a.deepen();
         assert_eq!(get(&r, "depth").as_f64(), Some(f64::from(depth)));
@@ -693,7 +782,10 @@ fn analysis_deepens_on_the_position_shown() {
     // A lost position says so, and has nothing to deepen.
     let over = DraughtsGame::from_fen("B:W28:B", "international").unwrap();
     let mut a = wasm::AnalysisHandle::new(&over.fen(), "international", None).unwrap();
-    assert!(a.over().unwrap().starts_with("White wins"));
+    assert!(get(&a.over(), "text")
+        .as_string()
+        .unwrap()
+        .starts_with("White wins"));
     assert!(a.deepen().is_null());
 }
 

@@ -12,6 +12,8 @@
 // in svg#eval-chart (a tap there shows that ply). The words, numbers and judgements are the
 // engine's; this file places them.
 
+import { say, t } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 const JUDGEMENTS = ['is-inaccuracy', 'is-mistake', 'is-blunder'];
 
@@ -67,7 +69,7 @@ export class Analyst {
     this.key = key;
     this.last = null;
     this.depths = [];
-    $('eval').textContent = key ? '…' : this.on && paused ? 'Paused while the computer thinks' : '';
+    $('eval').textContent = key ? '…' : this.on && paused ? t('analysis.paused') : '';
     $('best-line').textContent = '';
     $('analysis-depth').textContent = '';
     if (c.arrow) {
@@ -99,12 +101,12 @@ export class Analyst {
     if (msg.type === 'depth') {
       const r = (this.last = msg.result);
       this.depths.push({ depth: r.depth, ms: r.ms });
-      $('eval').textContent = r.text;
-      $('analysis-depth').textContent = `depth ${r.depth}${r.done ? ' · final' : ''}`;
+      $('eval').textContent = say(r.text);
+      $('analysis-depth').textContent = t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
       $('best-line').textContent = r.line;
       this.drawArrow(r.move);
     } else if (msg.type === 'over') {
-      $('eval').textContent = msg.text;
+      $('eval').textContent = say(msg.text);
     } else if (msg.type === 'progress') {
       $('review-progress').max = msg.total;
       $('review-progress').value = msg.done;
@@ -116,7 +118,7 @@ export class Analyst {
       this.showVerdict();
     } else if (msg.type === 'error') {
       this.kill();
-      $('eval').textContent = `The engine failed: ${msg.message}`;
+      $('eval').textContent = t('analysis.failed', { error: msg.draughts ? say(msg.draughts) : msg.message });
       if (this.reviewing) this.endReview();
     }
   }
@@ -168,11 +170,11 @@ export class Analyst {
       const b = document.querySelector(`#moves [data-ply="${v.ply}"]`);
       if (!b) continue;
       b.classList.add(`is-${v.judgement}`);
-      b.title = v.text;
+      b.title = say(v.text);
       const mark = document.createElement('span');
       mark.className = 'judgement';
       mark.textContent = v.symbol;
-      mark.setAttribute('aria-label', v.text);
+      mark.setAttribute('aria-label', say(v.text));
       b.append(mark);
     }
     // x: plies, y: 0 (White winning) to 2 (Black winning); White's area is filled.
@@ -192,7 +194,7 @@ export class Analyst {
     const r = this.review;
     const view = this.c.snap?.view ?? 0;
     const v = r?.verdicts.find((x) => x.ply === view);
-    $('review-note').textContent = v ? v.text : r ? `Reviewed: ${r.verdicts.length} move${r.verdicts.length === 1 ? '' : 's'} marked` : '';
+    $('review-note').textContent = v ? say(v.text) : r ? t('review.done', { n: r.verdicts.length }) : '';
     const at = $('eval-chart').querySelector('.at');
     at?.setAttribute('x1', view);
     at?.setAttribute('x2', view);

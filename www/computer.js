@@ -13,6 +13,7 @@
 // Nothing is loaded for two players until the first hint.
 
 import * as engine from './engine.js';
+import { errorText, levelName, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -80,7 +81,7 @@ class SearchWorker {
     if (!p) return;
     this.pending.delete(msg.id);
     if (msg.type === 'result') p.resolve(msg.result);
-    else p.reject(new Error(msg.message));
+    else p.reject(Object.assign(new Error(msg.message), { draughts: msg.draughts }));
   }
 
   failAll(err) {
@@ -159,7 +160,7 @@ export class Computer {
     for (const { level, name } of engine.levels()) {
       const o = document.createElement('option');
       o.value = String(level);
-      o.textContent = `${level} · ${name}`;
+      o.textContent = `${level} · ${levelName({ level, name })}`;
       sel.append(o);
     }
   }
@@ -260,7 +261,7 @@ export class Computer {
     for (const fn of this.thinkingListeners) fn(on);
     document.body.classList.toggle('is-thinking', on);
     this.panels.setThinking(on ? this.settings.side : null);
-    c.setBusy(on, on ? `Computer is thinking (level ${this.settings.level})…` : '');
+    c.setBusy(on, on ? t('busy.thinking', { level: this.settings.level }) : '');
   }
 
   async think() {
@@ -281,7 +282,7 @@ export class Computer {
       this.job = null;
       this.setThinking(false);
       this.updateHintButton();
-      this.panels.message(`The computer could not move: ${err.message}`, 'error', 0);
+      this.panels.message(t('msg.computer-failed', { error: errorText(err) }), 'error', 0);
       return;
     }
     if (this.job !== job) return;
@@ -305,7 +306,7 @@ export class Computer {
     try {
       await c.playMove(result.move.index);
     } catch (err) {
-      this.panels.message(`The computer's move was refused: ${err.message}`, 'error', 0);
+      this.panels.message(t('msg.computer-refused', { error: errorText(err) }), 'error', 0);
     }
   }
 
@@ -324,7 +325,7 @@ export class Computer {
       if (this.job !== job) return;
       this.job = null;
       this.updateHintButton();
-      this.panels.message(`No hint: ${err.message}`, 'error');
+      this.panels.message(t('msg.no-hint', { error: errorText(err) }), 'error');
       return;
     }
     if (this.job !== job) return;
@@ -332,7 +333,7 @@ export class Computer {
     this.updateHintButton();
     if (c.game !== game || c.version !== job.key) return;
     c.showHint(result.move);
-    this.panels.message(`Hint: ${result.move.notation}`, 'info');
+    this.panels.message(t('msg.hint', { move: result.move.notation }), 'info');
   }
 
   /**

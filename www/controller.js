@@ -11,7 +11,12 @@
 //
 // Hooks for a computer opponent (another module can plug in without touching this file):
 //   controller.isComputer = (color) => boolean   whose turn belongs to the computer
-//   controller.onChange(fn)                       fn({ game, snap, version }) after each change
+//   controller.onChange(fn)                       fn({ game, snap, version, cause, move }) after
+//                                                 each change; cause: 'move', 'undo', 'redo',
+//                                                 'resign', 'draw', 'from-here', or 'load' (new,
+//                                                 imported, restored, opened from a link), or
+//                                                 none (another module's change: a clock's
+//                                                 flag); move: the move object just played
 //   await controller.playMove(move)               plays a move (index or text) programmatically
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
 //   controller.toolbarSlot                        element reserved for select#opponent, #level, …
@@ -26,6 +31,8 @@
 //                                                 afresh rather than keeping it
 
 import * as engine from './engine.js';
+import { errorText, say, sideName, t, variantTitle } from './i18n.js';
+import { numbered } from './panels.js';
 
 const EMPTY = Object.freeze(new Set());
 
@@ -81,17 +88,18 @@ export class Controller {
     this.game = game;
     this.viewPly = null;
     if (prev && prev !== game) prev.free();
-    this.view.build(game.squares(), game.size(), !!engine.variantInfo(game.variant())?.full);
+    const info = engine.variantInfo(game.variant());
+    this.view.build(game.squares(), game.size(), { full: !!info?.full, algebraic: !!info?.algebraic });
     this.panels.message('');
     this.panels.setVariant(game.variant());
     this.resultShownFor = null;
     this.clearSelection();
-    this.changed({ save, announce: false });
+    this.changed({ save, announce: false, cause: 'load' });
   }
 
   newGame(variant) {
     this.load(engine.newGame(variant));
-    this.panels.announce(`New ${engine.variantInfo(variant)?.title ?? variant} game. ${engine.SIDE_NAMES[this.snap.turn]} to move.`);
+    this.panels.announce(t('announce.new-game', { variant: variantTitle(engine.variantInfo(variant)), side: sideName(this.snap.turn) }));
   }
 
   onView(fn) {
@@ -104,7 +112,7 @@ export class Controller {
   }
 
   /** After any change of the game: a new snapshot, redraw, save, show the result. */
-  changed({ save = true, announce = true } = {}) {
+  changed({ save = true, announce = true, cause, move } = {}) {
     const g = this.game;
     this.version += 1;
     const snap = this.refresh();
@@ -121,14 +129,14 @@ export class Controller {
       if (this.resultShownFor !== key) {
         this.resultShownFor = key;
         this.panels.showResult(status);
-        if (announce) this.panels.announce(status.line);
+        if (announce) this.panels.announce(say(status.line));
       }
     } else {
       this.resultShownFor = null;
       this.panels.hideResult();
     }
     for (const fn of this.listeners) {
-      fn({ game: g, snap, version: this.version });
+      fn({ game: g, snap, version: this.version, cause, move });
     }
   }
 
@@ -147,7 +155,7 @@ export class Controller {
     this.panels.update(snap);
     this.redraw();
     const m = snap.moves[snap.view - 1];
-    this.panels.announce(m ? `After ${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}` : 'Start position');
+    this.panels.announce(m ? t('past.after', { move: numbered(m, snap) }) : t('past.start'));
   }
 
   /** "Play from here": the game goes back to the position shown; later moves can be redone. */
@@ -156,14 +164,19 @@ export class Controller {
     this.game.goTo(this.snap.view);
     this.viewPly = null;
     this.clearSelection();
-    this.changed();
-    this.panels.announce(`Playing on from move ${this.snap.moveNumber}. ${engine.SIDE_NAMES[this.snap.turn]} to move.`);
+    this.changed({ cause: 'from-here' });
+    this.panels.announce(t('announce.playing-on', { number: this.snap.moveNumber, side: sideName(this.snap.turn) }));
   }
 
   // ----- drawing -----
 
   movable() {
     return new Set(this.legal.map((m) => m.from));
+  }
+
+  /** Pieces with a capture among their moves (when a capture is due, every movable piece). */
+  capturing() {
+    return new Set(this.legal.filter((m) => m.captures.length).map((m) => m.from));
   }
 
   /** Legal moves from the selection consistent with the chosen destination and path so far. */
@@ -179,6 +192,9 @@ export class Controller {
 
   marks() {
     const last = this.snap.lastMove;
+    // A player's turn, nothing picked yet: the pieces that can move are marked (those that
+    // capture, more strongly), so the turn starts with what there is to do.
+    const turnStart = !this.busy && this.selected == null && !this.viewing && !this.isComputer(this.snap.turn);
     const marks = {
       selected: this.selected,
       dests: EMPTY,
@@ -186,7 +202,10 @@ export class Controller {
       path: [],
       captured: EMPTY,
       lastMove: last ? new Set([last.from, last.to]) : EMPTY,
-      movable: this.busy || this.selected != null ? EMPTY : this.movable(),
+      movable: turnStart ? this.movable() : EMPTY,
+      capturing: turnStart ? this.capturing() : EMPTY,
+      // The pieces the last move took, as ghosts where they stood, until the next move.
+      ghosts: last?.taken ? last.captures.map((square, i) => ({ square, ...last.taken[i] })) : [],
       hint: this.hint,
       arrow: this.arrow,
       must: this.must,
@@ -240,7 +259,7 @@ export class Controller {
       return;
     }
     if (this.viewing && !this.animating) {
-      this.panels.message('This is a past position: go back to the game, or choose “Play from here”.', 'info');
+      this.panels.message(t('msg.past-position'), 'info');
       return;
     }
     if (this.inputBlocked()) return;
@@ -286,7 +305,7 @@ export class Controller {
     performance.mark('dests-drawn');
     performance.measure('tap-to-destinations', 'activate', 'dests-drawn');
     const n = new Set(this.candidates().map((m) => m.to)).size;
-    this.panels.announce(`${this.view.name(sq)} selected, ${n} destination${n === 1 ? '' : 's'}`);
+    this.panels.announce(t('announce.selected', { square: this.view.name(sq), n }));
   }
 
   clearSelection() {
@@ -321,7 +340,7 @@ export class Controller {
     this.redraw();
     // Shown until the path is complete or the selection is dropped (see clearSelection).
     this.askingPath = true;
-    this.panels.message(`Several capture paths lead to ${this.view.name(this.target)}: choose the next landing square (ringed).`, 'info', 0);
+    this.panels.message(t('msg.several-paths', { square: this.view.name(this.target) }), 'info', 0);
   }
 
   /** Why the piece on `sq` cannot move, in the engine's words; the pieces that can are marked. */
@@ -329,7 +348,7 @@ export class Controller {
     const e = this.game.explain(sq);
     if (e.code === 'empty' || e.code === 'can-move') return;
     this.must = e.code === 'not-your-turn' || e.code === 'game-over' ? EMPTY : new Set(e.movable);
-    this.panels.message(e.text, 'info', 8000, { why: e.code });
+    this.panels.message(say(e.message), 'info', 8000, { why: e.code });
   }
 
   // ----- moves -----
@@ -340,7 +359,7 @@ export class Controller {
     if (this.viewing) {
       // Looking back while the computer moves: the move is played, the view stays.
       const played = this.game.applyMove(move.index);
-      this.changed();
+      this.changed({ cause: 'move', move: played });
       return played;
     }
     this.animating = true;
@@ -348,6 +367,7 @@ export class Controller {
     // Show the captured pieces faded during the move; they disappear when it completes.
     this.view.render(this.snap.board, {
       ...this.marks(),
+      ghosts: [],
       captured: keep,
       dests: EMPTY,
       waypoints: EMPTY,
@@ -366,7 +386,7 @@ export class Controller {
       const played = this.game.applyMove(move.index);
       this.clearSelection();
       this.animating = false;
-      this.changed();
+      this.changed({ cause: 'move', move: played });
       performance.mark('move-drawn');
       // With the slide animation, and without it: engine call, save and redraw only.
       performance.measure('tap-to-move-drawn', 'activate', 'move-drawn');
@@ -376,7 +396,7 @@ export class Controller {
       this.animating = false;
       this.clearSelection();
       this.redraw();
-      this.panels.message(e.message, 'error');
+      this.panels.message(errorText(e), 'error');
     }
   }
 
@@ -394,7 +414,7 @@ export class Controller {
     }
     const played = this.game.applyMove(move); // throws a readable Error when illegal
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'move', move: played });
     return played;
   }
 
@@ -424,8 +444,8 @@ export class Controller {
     this.viewPly = null;
     if (this.game.ply() < ply && this.isComputer(this.game.turn()) && this.game.canUndo()) this.game.undo();
     this.clearSelection();
-    this.changed();
-    this.panels.announce('Move taken back');
+    this.changed({ cause: 'undo' });
+    this.panels.announce(t('announce.taken-back'));
   }
 
   /**
@@ -445,9 +465,9 @@ export class Controller {
     this.viewPly = null;
     if (this.isComputer(this.game.turn()) && this.game.status().state === 'ongoing') this.game.redo();
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'redo' });
     const last = this.snap.lastMove;
-    if (last) this.panels.announce(`Redone ${last.notation}`);
+    if (last) this.panels.announce(t('announce.redone', { move: last.notation }));
   }
 
   /** `who` resigns: a color, by default the side to move. */
@@ -455,7 +475,7 @@ export class Controller {
     this.game.resign(who);
     this.viewPly = null;
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'resign' });
     return who;
   }
 
@@ -463,7 +483,7 @@ export class Controller {
     this.game.agreeDraw();
     this.viewPly = null;
     this.clearSelection();
-    this.changed();
+    this.changed({ cause: 'draw' });
   }
 
   setFlipped(flipped, { persist = true } = {}) {
@@ -502,10 +522,9 @@ export class Controller {
 
 /** "White played 32x23, capturing 2 pieces. Black to move." or "…: White wins: …". */
 function describe(m, snap) {
-  const mover = engine.SIDE_NAMES[snap.moves[snap.ply - 1].color];
-  let s = `${mover} played ${m.notation}`;
-  if (m.captures.length) s += `, capturing ${m.captures.length} piece${m.captures.length > 1 ? 's' : ''}`;
-  if (m.promotes) s += ', crowned';
-  s += snap.status.state === 'ongoing' ? `. ${engine.SIDE_NAMES[snap.turn]} to move.` : `. ${snap.status.line}.`;
+  let s = t('announce.played', { side: sideName(snap.moves[snap.ply - 1].color), move: m.notation });
+  if (m.captures.length) s += t('announce.capturing', { n: m.captures.length });
+  if (m.promotes) s += t('announce.crowned');
+  s += snap.status.state === 'ongoing' ? `. ${t('turn.to-move', { side: sideName(snap.turn) })}.` : `. ${say(snap.status.line)}.`;
   return s;
 }

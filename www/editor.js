@@ -5,6 +5,7 @@
 // against the computer as the opponent picker says.
 
 import * as engine from './engine.js';
+import { errorText, language, say, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,7 +43,7 @@ export class Editor {
     c.clearSelection();
     this.load(c.snap.fen);
     this.pick(document.querySelector('#edit-palette button[aria-pressed="true"]') || document.querySelector('#edit-palette button'));
-    this.panels.announce('Board editor: choose a piece, then tap squares.');
+    this.panels.announce(t('announce.editor'));
   }
 
   close() {
@@ -79,7 +80,7 @@ export class Editor {
     try {
       next = call();
     } catch (e) {
-      this.showProblems([e.message || String(e)]);
+      this.showProblems([errorText(e)]);
       $('edit-fen').setAttribute('aria-invalid', 'true');
       return;
     }
@@ -97,7 +98,8 @@ export class Editor {
     ul.textContent = '';
     for (const p of problems) {
       const li = document.createElement('li');
-      li.textContent = p;
+      const text = say(p);
+      li.textContent = text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
       ul.append(li);
     }
     $('edit-ready').hidden = problems.length > 0;
@@ -124,12 +126,12 @@ export class Editor {
     try {
       game = engine.fromFen(this.state.fen, this.variant);
     } catch (e) {
-      this.showProblems([e.message || String(e)]);
+      this.showProblems([errorText(e)]);
       return;
     }
     const fen = this.state.fen;
     this.close();
     this.controller.load(game);
-    this.panels.message(`Position set up: ${fen}`, 'info');
+    this.panels.message(t('msg.position-set', { fen }), 'info');
   }
 }

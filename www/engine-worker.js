@@ -46,7 +46,7 @@ self.onmessage = async (e) => {
     const result = api[call](...args);
     self.postMessage({ type: 'result', id, result });
   } catch (err) {
-    self.postMessage({ type: 'error', id, message: String(err?.message || err) });
+    self.postMessage({ type: 'error', id, message: String(err?.message || err), draughts: err?.draughts });
   }
 };
 

@@ -24,9 +24,6 @@ export function variantInfo(name) {
   return variants().find((v) => v.name === name);
 }
 
-/** How the page names each side. */
-export const SIDE_NAMES = { white: 'White', black: 'Black' };
-
 /** A new game at the start position. Throws an Error with a readable message. */
 export function newGame(variant) {
   return new api.DraughtsGame(variant);

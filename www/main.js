@@ -11,12 +11,20 @@ import { askWhoResigns, confirmDialog, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
+import { language, languages, onLanguage, preferredLanguage, setLanguage, sideName, t, translatePage } from './i18n.js';
+import { attachFeedback } from './sound.js';
+import { setupSettings } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
 
-function boot(bindings) {
+async function boot(bindings) {
   if (window.draughts) return; // already booted
   engine.setBindings(bindings);
+  // The language first, so that everything below is drawn in it: the saved choice, else the
+  // browser's (a failed load keeps English).
+  const chosen = new Storage().loadSettings().language;
+  translatePage();
+  await setLanguage(chosen || preferredLanguage());
   const panels = new Panels();
   panels.fillVariants();
   const storage = new Storage({ onError: (m) => panels.message(m, 'error') });
@@ -25,13 +33,10 @@ function boot(bindings) {
   const computer = new Computer({ controller, panels, storage });
   const analyst = new Analyst({ controller, computer });
   window.draughts = { controller, engine, computer, analyst }; // for tests
+  attachFeedback({ controller, storage });
 
-  const settings = storage.loadSettings();
-  controller.settings.autoRotate = !!settings.autoRotate;
-  controller.settings.faceToFace = !!settings.faceToFace;
-  $('auto-rotate').checked = controller.settings.autoRotate;
-  $('face-to-face').checked = controller.settings.faceToFace;
-  document.body.classList.toggle('face-to-face', controller.settings.faceToFace);
+  // Before the first game is drawn: its square names, themes and animation speed.
+  const settings = setupSettings({ controller, view, storage });
 
   const saved = storage.load();
   // Before the game is loaded: if the computer is to move in the restored game, it starts thinking.
@@ -41,12 +46,12 @@ function boot(bindings) {
     controller.setFlipped(!!saved.flipped, { persist: false });
   } else {
     controller.load(engine.newGame(engine.variants()[0].name));
-    controller.setFlipped(!!settings.flipped, { persist: false });
+    controller.setFlipped(!!storage.loadSettings().flipped, { persist: false });
   }
   controller.redraw();
   if (saved.error) {
     panels.message(
-      `Your saved game could not be restored (${saved.error}). It was set aside as “${saved.keptAs}” and a new game was started.`,
+      t('msg.save-not-restored', { error: saved.error, kept: saved.keptAs }),
       'error',
       0,
     );
@@ -61,8 +66,10 @@ function boot(bindings) {
   setupShare(controller, panels, computer);
   controller.editor = new Editor({ controller, panels });
   wireNavigation(controller);
+  wireLanguage(controller, panels, computer, storage);
   registerServiceWorker();
   openLink(controller, panels, computer);
+  settings.announce(); // once every module that follows a setting listens
 }
 
 /** Move-list navigation: tap a move, the ⏮ ◀ ▶ ⏭ buttons, ←/→ and Home/End. */
@@ -80,10 +87,10 @@ function wireNavigation(controller) {
   $('play-from-here').addEventListener('click', async () => {
     const s = controller.snap;
     const later = s.ply - s.view;
-    const ok = await confirmDialog(
-      `Play on from this position? The ${later} later ${later === 1 ? 'ply stays' : 'plies stay'} available with Redo until you play a move.`,
-      { yes: 'Play from here', no: 'Cancel' },
-    );
+    const ok = await confirmDialog(t('ask.play-from-here', { n: later }), {
+      yes: t('button.play-from-here'),
+      no: t('button.cancel'),
+    });
     if (ok) controller.playFromHere();
   });
   document.addEventListener('keydown', (e) => {
@@ -101,7 +108,7 @@ function wireToolbar(controller, panels, computer) {
   const inProgress = () => controller.snap.ply > 0 && controller.isOngoing();
 
   const startNew = async (variant) => {
-    if (inProgress() && !(await confirmDialog('Abandon this game and start a new one?', { yes: 'New game', no: 'Keep playing' }))) {
+    if (inProgress() && !(await confirmDialog(t('ask.abandon'), { yes: t('button.new-game'), no: t('button.keep-playing') }))) {
       panels.setVariant(controller.game.variant());
       return;
     }
@@ -127,26 +134,24 @@ function wireToolbar(controller, panels, computer) {
       return;
     }
     const who = computer.settings.side === 'white' ? 'black' : 'white';
-    if (await confirmDialog('Resign this game?', { yes: 'Resign', no: 'Cancel' })) controller.resign(who);
+    if (await confirmDialog(t('ask.resign'), { yes: t('button.resign'), no: t('button.cancel') })) controller.resign(who);
   });
   $('offer-draw').addEventListener('click', async () => {
     if (vsComputer()) {
       if (computer.acceptsDraw()) {
         controller.agreeDraw();
       } else {
-        panels.message('The computer declines the draw.');
+        panels.message(t('msg.computer-declines-draw'));
       }
       return;
     }
     const other = controller.snap.toMove === 'white' ? 'black' : 'white';
-    if (await confirmDialog(`${engine.SIDE_NAMES[other]}, do you accept a draw?`, { yes: 'Accept draw', no: 'Decline', to: other })) {
+    if (await confirmDialog(t('ask.accept-draw', { side: sideName(other) }), { yes: t('button.accept-draw'), no: t('button.decline'), to: other })) {
       controller.agreeDraw();
     } else {
-      panels.message('Draw declined.');
+      panels.message(t('msg.draw-declined'));
     }
   });
-  $('auto-rotate').addEventListener('change', (e) => controller.setSetting('autoRotate', e.target.checked));
-  $('face-to-face').addEventListener('change', (e) => controller.setSetting('faceToFace', e.target.checked));
 
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, textarea, select, dialog')) return;
@@ -158,6 +163,32 @@ function wireToolbar(controller, panels, computer) {
       e.preventDefault();
       controller.redo();
     }
+  });
+}
+
+/**
+ * The language picker (select#language): the languages the build lists, the one in use selected.
+ * A change is saved and redraws everything in the new language.
+ */
+function wireLanguage(controller, panels, computer, storage) {
+  const select = $('language');
+  const fill = () => {
+    select.textContent = '';
+    for (const l of languages()) select.append(new Option(l.name, l.code, false, l.code === language()));
+  };
+  fill();
+  select.addEventListener('change', async () => {
+    if (await setLanguage(select.value)) storage.saveSettings({ language: select.value });
+  });
+  onLanguage(() => {
+    fill();
+    panels.relabelVariants();
+    panels.setPlayers(panels.computerSide);
+    computer.fillLevels();
+    computer.showSettings();
+    controller.refresh();
+    panels.update(controller.snap);
+    controller.redraw();
   });
 }
 

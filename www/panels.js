@@ -2,6 +2,7 @@
 // the live region and the result dialog. Text comes from the engine's state.
 
 import * as engine from './engine.js';
+import { language, say, sideName, t, variantSummary, variantTitle } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,8 +14,14 @@ function comment(text, tag) {
   return el;
 }
 
+/** The first letter in capitals, as the language writes it (Turkish i → İ). */
 function cap(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
+  return s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
+}
+
+/** A move with its number as players write it: "12. 32-28", "12… 19-23". */
+export function numbered(m, snap) {
+  return `${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}`;
 }
 
 export class Panels {
@@ -31,10 +38,16 @@ export class Panels {
     for (const v of engine.variants()) {
       const o = document.createElement('option');
       o.value = v.name;
-      o.textContent = v.title;
+      o.textContent = variantTitle(v);
       select.append(o);
     }
     select.addEventListener('change', () => this.showSummary(select.value));
+  }
+
+  /** The variant names again, in the language now in use. */
+  relabelVariants() {
+    for (const o of $('variant').options) o.textContent = variantTitle(engine.variantInfo(o.value));
+    this.showSummary($('variant').value);
   }
 
   setVariant(variant) {
@@ -45,7 +58,7 @@ export class Panels {
 
   /** The chosen variant's two lines under the picker. */
   showSummary(variant) {
-    const [first = '', second = ''] = (engine.variantInfo(variant)?.summary ?? '').split('\n');
+    const [first = '', second = ''] = variantSummary(engine.variantInfo(variant)).split('\n');
     $('variant-summary-1').textContent = first;
     $('variant-summary-2').textContent = second;
   }
@@ -57,13 +70,15 @@ export class Panels {
     for (const side of ['white', 'black']) {
       $(`count-${side}`).textContent = snap.counts[side].total;
       const k = snap.counts[side].kings;
-      $(`kings-${side}`).textContent = k ? `${k} king${k > 1 ? 's' : ''}` : '';
+      $(`kings-${side}`).textContent = k ? t('kings', { n: k }) : '';
     }
     const turn = snap.turn;
     const past = snap.view < snap.ply;
     const over = status.state !== 'ongoing' && !past;
-    $('turn').textContent = over ? status.title : `${engine.SIDE_NAMES[turn]} to move`;
-    $('status').textContent = over ? status.line : `Move ${snap.moveNumber} · ${engine.variantInfo(snap.variant)?.title ?? snap.variant}`;
+    $('turn').textContent = over ? say(status.title) : t('turn.to-move', { side: sideName(turn) });
+    $('status').textContent = over
+      ? say(status.line)
+      : t('status.move', { number: snap.moveNumber, variant: variantTitle(engine.variantInfo(snap.variant)) });
     document.body.dataset.turn = turn;
     document.body.classList.toggle('is-over', status.state !== 'ongoing');
     document.body.classList.toggle('is-past', past);
@@ -83,9 +98,7 @@ export class Panels {
     banner.hidden = !past;
     if (past) {
       const m = snap.moves[snap.view - 1];
-      $('past-text').textContent = m
-        ? `After ${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}`
-        : 'Start position';
+      $('past-text').textContent = m ? t('past.after', { move: numbered(m, snap) }) : t('past.start');
     }
     $('nav-first').disabled = $('nav-prev').disabled = snap.view === 0;
     $('nav-next').disabled = $('nav-last').disabled = !past;
@@ -164,10 +177,10 @@ export class Panels {
   /** The result dialog; its wording is the engine's (`status.title`, `.detail`, `.line`). */
   showResult(status) {
     const d = $('result');
-    $('result-title').textContent = status.title;
-    $('result-reason').textContent = cap(status.detail) + '.';
+    $('result-title').textContent = say(status.title);
+    $('result-reason').textContent = cap(say(status.detail)) + '.';
     // Shown turned round, face to face, for the player across the table.
-    $('result-mirror').textContent = status.line + '.';
+    $('result-mirror').textContent = say(status.line) + '.';
     d.dataset.result = status.result;
     d.dataset.reason = status.reason;
     if (!d.open) d.showModal();
@@ -209,7 +222,7 @@ export class Panels {
       const side = card.dataset.side;
       const computer = side === computerSide;
       card.classList.toggle('is-computer', computer);
-      card.querySelector('.who').textContent = cap(side) + (computer ? ' · Computer' : '');
+      card.querySelector('.who').textContent = computer ? t('card.computer', { side: sideName(side) }) : sideName(side);
     }
   }
 
@@ -218,7 +231,7 @@ export class Panels {
     for (const card of document.querySelectorAll('.card')) {
       const on = card.dataset.side === side;
       card.classList.toggle('is-thinking', on);
-      card.querySelector('.to-move').textContent = on ? 'thinking' : 'to move';
+      card.querySelector('.to-move').textContent = t(on ? 'card.thinking' : 'card.to-move');
     }
   }
 

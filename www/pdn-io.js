@@ -3,6 +3,7 @@
 // shown as they are.
 
 import * as engine from './engine.js';
+import { errorText, sideName, t, variantTitle } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,7 +12,7 @@ const $ = (id) => document.getElementById(id);
  * names the player it is for, so that face to face it turns towards them. With `other`, a third
  * button resolves 'other'.
  */
-export function confirmDialog(text, { yes = 'Yes', no = 'No', other = '', to = '' } = {}) {
+export function confirmDialog(text, { yes = t('button.yes'), no = t('button.no'), other = '', to = '' } = {}) {
   const d = $('confirm');
   d.dataset.to = to;
   $('confirm-text').textContent = text;
@@ -39,10 +40,10 @@ export function confirmDialog(text, { yes = 'Yes', no = 'No', other = '', to = '
  */
 export async function askWhoResigns(turn) {
   const other = turn === 'white' ? 'black' : 'white';
-  const answer = await confirmDialog('Which side resigns?', {
-    yes: `${engine.SIDE_NAMES[turn]} resigns`,
-    other: `${engine.SIDE_NAMES[other]} resigns`,
-    no: 'Cancel',
+  const answer = await confirmDialog(t('ask.who-resigns'), {
+    yes: t('button.side-resigns', { side: sideName(turn) }),
+    other: t('button.side-resigns', { side: sideName(other) }),
+    no: t('button.cancel'),
     to: turn,
   });
   return answer === true ? turn : answer === 'other' ? other : null;
@@ -52,7 +53,7 @@ export async function askWhoResigns(turn) {
 function chooseGame(games) {
   const d = $('games-dialog');
   const list = $('games-list');
-  $('games-note').textContent = `This file holds ${games.length} games.`;
+  $('games-note').textContent = t('games.count', { n: games.length });
   list.textContent = '';
   return new Promise((resolve) => {
     const done = (answer) => {
@@ -67,10 +68,10 @@ function chooseGame(games) {
       b.className = 'game-choice';
       const title = document.createElement('span');
       title.className = 'game-event';
-      title.textContent = [g.event || `Game ${g.index + 1}`, g.date].filter(Boolean).join(' · ');
+      title.textContent = [g.event || t('games.untitled', { number: g.index + 1 }), g.date].filter(Boolean).join(' · ');
       const who = document.createElement('span');
       who.className = 'game-players';
-      const plies = `${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}`;
+      const plies = t('games.plies', { n: g.plies });
       who.textContent = `${g.white || '?'} – ${g.black || '?'}  ${g.result} · ${plies}`;
       b.append(title, who);
       b.onclick = () => done(g.index);
@@ -88,7 +89,7 @@ function loadedText(game) {
   const list = game.moveList();
   const moves = new Set(list.map((p) => p.number)).size;
   const plies = list.length;
-  return `Game loaded: ${moves} move${moves === 1 ? '' : 's'} (${plies} ${plies === 1 ? 'ply' : 'plies'}).`;
+  return t('msg.loaded', { moves, plies });
 }
 
 /** Puts the keyboard on the board (after the result dialog, if the loaded game is over). */
@@ -107,8 +108,8 @@ function today() {
 
 /** PDN tags for an export; `computer` is `{ side, level }` when one side was the computer. */
 export function pdnTags(computer = null) {
-  const name = (side) => (computer && computer.side === side ? `Computer (level ${computer.level})` : engine.SIDE_NAMES[side]);
-  return { event: 'Casual game', site: 'Draughts web app', date: today(), white: name('white'), black: name('black') };
+  const name = (side) => (computer && computer.side === side ? t('pdn.computer', { level: computer.level }) : sideName(side));
+  return { event: t('pdn.casual-game'), site: t('pdn.site'), date: today(), white: name('white'), black: name('black') };
 }
 
 /** `opponent()` gives the computer's `{ side, level }` in a game against it, else null. */
@@ -133,7 +134,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    $('export-note').textContent = 'Downloaded.';
+    $('export-note').textContent = t('export.downloaded');
   });
   $('export-copy').addEventListener('click', async () => {
     const ta = $('export-text');
@@ -143,14 +144,14 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
       ta.select();
       document.execCommand('copy');
     }
-    $('export-note').textContent = 'Copied to the clipboard.';
+    $('export-note').textContent = t('export.copied');
   });
 
   $('import-pdn').addEventListener('click', () => {
     $('import-error').hidden = true;
     $('import-switch').hidden = true;
     $('import-file').value = '';
-    $('import-variant').textContent = engine.variantInfo($('variant').value)?.title ?? $('variant').value;
+    $('import-variant').textContent = variantTitle(engine.variantInfo($('variant').value));
     importDialog.showModal();
     $('import-text').focus();
   });
@@ -159,7 +160,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     const file = e.target.files[0];
     if (!file) return;
     if (file.size > 5_000_000) {
-      showImportError('That file is too large for a single game (over 5 MB).');
+      showImportError(t('import.too-large'));
       return;
     }
     $('import-text').value = await file.text();
@@ -179,7 +180,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     // A byte-order mark pasted from a file saved on Windows is not part of the game.
     const text = $('import-text').value.replace(/^\uFEFF/, '');
     if (!text.trim()) {
-      showImportError('Paste a PDN game or a FEN position first.');
+      showImportError(t('import.empty'));
       return;
     }
     let index = 0;
@@ -188,7 +189,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
       try {
         games = engine.pdnGames(text);
       } catch (e) {
-        showImportError(e.message || String(e));
+        showImportError(errorText(e));
         return;
       }
       if (games.length > 1) {
@@ -204,7 +205,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     try {
       game = engine.importRecord(text, variant, index);
     } catch (e) {
-      showImportError(e.message || String(e));
+      showImportError(errorText(e));
       offerVariant(text, variant, index);
       return;
     }
@@ -212,7 +213,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     $('import-text').value = '';
     controller.load(game);
     $('variant').value = game.variant();
-    panels.message(engine.recordKind(text) === 'fen' ? 'Position set up from the FEN.' : loadedText(game), 'info');
+    panels.message(engine.recordKind(text) === 'fen' ? t('import.position-set') : loadedText(game), 'info');
     focusBoard();
   }
 
@@ -220,10 +221,10 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
   function offerVariant(text, variant, index) {
     const other = engine.suggestVariant(text, variant, index);
     if (!other) return;
-    const title = engine.variantInfo(other)?.title ?? other;
-    $('import-error').textContent += ` It reads as ${title}.`;
+    const title = variantTitle(engine.variantInfo(other));
+    $('import-error').textContent += ` ${t('import.reads-as', { variant: title })}`;
     const b = $('import-switch');
-    b.textContent = `Switch to ${title} and load`;
+    b.textContent = t('import.switch', { variant: title });
     b.hidden = false;
     b.onclick = () => loadRecord(text, other, index);
     b.focus();

@@ -6,6 +6,7 @@
 // nothing. Two friends can play a correspondence game by sending the link back and forth.
 
 import * as engine from './engine.js';
+import { errorText, say, sideName, t, variantTitle } from './i18n.js';
 import { confirmDialog } from './pdn-io.js';
 
 const $ = (id) => document.getElementById(id);
@@ -29,12 +30,12 @@ export function setupShare(controller, panels, computer) {
   $('share').addEventListener('click', async () => {
     const url = linkFor(controller.game);
     $('share-link').value = url;
-    $('share-note').textContent = `${url.length} characters.`;
+    $('share-note').textContent = t('share.length', { n: url.length });
     $('share-system').hidden = !canShare;
     if (canShare && touch) {
       try {
-        await navigator.share({ title: 'Draughts game', text: shareText(controller), url });
-        panels.message('Game shared.');
+        await navigator.share({ title: t('share.title'), text: shareText(controller), url });
+        panels.message(t('share.shared'));
         return;
       } catch (e) {
         if (e?.name === 'AbortError') return; // the player closed the share sheet
@@ -48,7 +49,7 @@ export function setupShare(controller, panels, computer) {
   $('share-copy').addEventListener('click', () => copy($('share-link').value));
   $('share-system').addEventListener('click', async () => {
     try {
-      await navigator.share({ title: 'Draughts game', text: shareText(controller), url: $('share-link').value });
+      await navigator.share({ title: t('share.title'), text: shareText(controller), url: $('share-link').value });
       dialog.close();
     } catch {
       /* closed or refused: the dialog stays */
@@ -59,10 +60,10 @@ export function setupShare(controller, panels, computer) {
   async function copy(text) {
     try {
       await navigator.clipboard.writeText(text);
-      $('share-note').textContent = 'Link copied to the clipboard.';
+      $('share-note').textContent = t('share.copied');
     } catch {
       $('share-link').select();
-      $('share-note').textContent = 'Select the link and copy it.';
+      $('share-note').textContent = t('share.select');
     }
   }
 
@@ -71,10 +72,10 @@ export function setupShare(controller, panels, computer) {
 
 function shareText(controller) {
   const s = controller.snap;
-  const title = engine.variantInfo(s.variant)?.title ?? s.variant;
+  const variant = variantTitle(engine.variantInfo(s.variant));
   return s.status.state === 'ongoing'
-    ? `${title} draughts: move ${s.moveNumber}, ${engine.SIDE_NAMES[s.toMove]} to move.`
-    : `${title} draughts: ${s.status.line}.`;
+    ? t('share.text-ongoing', { variant, number: s.moveNumber, side: sideName(s.toMove) })
+    : t('share.text-over', { variant, result: say(s.status.line) });
 }
 
 /**
@@ -89,7 +90,7 @@ export async function openLink(controller, panels, computer) {
   try {
     game = engine.fromLink(hash);
   } catch (e) {
-    panels.message(e.message || String(e), 'error', 0);
+    panels.message(errorText(e), 'error', 0);
     return false;
   }
   const current = controller.game;
@@ -101,12 +102,15 @@ export async function openLink(controller, panels, computer) {
   const s = controller.snap;
   if (s && s.ply > 0) {
     const yes = await confirmDialog(
-      `Open the shared ${engine.variantInfo(game.variant())?.title ?? ''} game? The game on this device (${s.moves.length ? `move ${s.moveNumber}` : 'started'}) will be replaced: export it first to keep it.`,
-      { yes: 'Open the shared game', no: 'Keep my game' },
+      t('ask.open-shared', {
+        variant: variantTitle(engine.variantInfo(game.variant())),
+        where: s.moves.length ? t('ask.open-shared.at-move', { number: s.moveNumber }) : t('ask.open-shared.started'),
+      }),
+      { yes: t('button.open-shared'), no: t('button.keep-mine') },
     );
     if (!yes) {
       game.free();
-      panels.message('The shared game was not opened; your game goes on.');
+      panels.message(t('msg.shared-not-opened'));
       return false;
     }
   }
@@ -119,8 +123,8 @@ export async function openLink(controller, panels, computer) {
   const snap = controller.snap;
   panels.message(
     snap.status.state === 'ongoing'
-      ? `Shared game opened at move ${snap.moveNumber}: ${engine.SIDE_NAMES[snap.toMove]} to move. Play a move and share the new link back.`
-      : `Shared game opened: ${snap.status.line}.`,
+      ? t('msg.shared-opened-at', { number: snap.moveNumber, side: sideName(snap.toMove) })
+      : t('msg.shared-opened-over', { result: say(snap.status.line) }),
     'info',
     10000,
   );

@@ -6,6 +6,7 @@
 // `opponent` ({ opponent, level, side }, see computer.js) was added later: saves without it load
 // as a two-player game, and an unreadable one falls back to the defaults.
 
+import { t } from './i18n.js';
 import * as engine from './engine.js';
 
 export const SAVE_KEY = 'draughts.save';
@@ -44,7 +45,7 @@ export class Storage {
     try {
       s.setItem(SAVE_KEY, JSON.stringify(data));
     } catch (e) {
-      if (!this.failedOnce) this.onError(`The game could not be saved on this device (${e.message}).`);
+      if (!this.failedOnce) this.onError(t('msg.not-saved', { error: e.message }));
       this.failedOnce = true;
     }
   }
@@ -88,10 +89,11 @@ export class Storage {
     }
   }
 
+  /** Saves `settings` over the saved ones: each part of the page saves its own keys. */
   saveSettings(settings) {
     const s = store();
     try {
-      s && s.setItem(SETTINGS_KEY, JSON.stringify(settings));
+      s && s.setItem(SETTINGS_KEY, JSON.stringify({ ...this.loadSettings(), ...settings }));
     } catch {
       /* not important */
     }

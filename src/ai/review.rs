@@ -96,6 +96,22 @@ pub fn chart_value(white: i32) -> f64 {
 
 /// A score for White (hundredths of a man; beyond ±29,000 a forced result) in words:
 /// `"+0.35"`, `"-1.20"`, `"0.00"`, `"White wins in 3"` (moves of the winner).
+/// [`score_text`] as a message, for the page to say in its language.
+pub fn score_message(white: i32) -> crate::message::Message {
+    use crate::message::Message;
+    if white.abs() > WIN_BOUND {
+        let side = if white > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        return Message::new("eval.wins-in")
+            .with("side", side)
+            .with("moves", (WIN - white.abs() + 1) / 2);
+    }
+    Message::new("eval.score").with("score", score_text(white))
+}
+
 pub fn score_text(white: i32) -> String {
     if white.abs() > WIN_BOUND {
         let plies = WIN - white.abs();

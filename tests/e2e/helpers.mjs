@@ -97,6 +97,26 @@ export class App {
     if (await this.page.locator('dialog#confirm[open]').count()) await this.press('#confirm-yes');
   }
 
+  /** Opens the settings panel (the gear in the masthead). */
+  async openSettings() {
+    await this.press('#settings');
+    await expect(this.page.locator('dialog#settings-dialog[open]')).toHaveCount(1);
+  }
+
+  async closeSettings() {
+    await this.press('#settings-close');
+    await expect(this.page.locator('dialog#settings-dialog[open]')).toHaveCount(0);
+  }
+
+  /** Changes one setting in the panel and closes it: a checkbox is pressed, a select set to
+   * `value`. */
+  async setting(id, value) {
+    await this.openSettings();
+    if (value === undefined) await this.press(`#${id}`);
+    else await this.page.selectOption(`#${id}`, value);
+    await this.closeSettings();
+  }
+
   /** Sets up a position through the import dialog's paste-FEN path (International). */
   async setFen(fen) {
     if ((await this.page.inputValue('#variant')) !== 'international') await this.selectOption('variant', 'international');
@@ -209,6 +229,12 @@ export class App {
     return this.page.evaluate(() => window.draughts.controller.game.lastMove().full);
   }
 
+  /** The engine's squares of the game's board: `[{ square, row, col, label, number, algebraic,
+   * file, rank }]`. */
+  squares() {
+    return this.page.evaluate(() => window.draughts.controller.game.squares());
+  }
+
   /** The moves played, as the game's history (`['32-28', ...]`). */
   history() {
     return this.page.evaluate(() => window.draughts.controller.game.history());
@@ -260,6 +286,16 @@ export class App {
     );
   }
 
+  /** Ends the game from outside the controller's own actions, as a clock's flag does: `side`
+   * loses (resigns, in the engine), then the controller is told of the change. */
+  endFromOutside(side) {
+    return this.page.evaluate((s) => {
+      const c = window.draughts.controller;
+      c.game.resign(s);
+      c.changed();
+    }, side);
+  }
+
   /** The ply count while the game goes on, -1 once it is over. */
   plyIfOngoing() {
     return this.page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.controller.game.ply() : -1));
@@ -267,8 +303,8 @@ export class App {
 
   /**
    * Plays a legal move by pressing its squares, as a player would: `choose(legal, game, engine)`
-   * (run in the page) picks the index of the move among the engine's legal moves. Resolves with
-   * the move.
+   * (run in the page; a function or its source) picks the index of the move among the engine's
+   * legal moves. Resolves with the move.
    */
   async tapMove(choose = () => 0) {
     const page = this.page;
@@ -276,7 +312,7 @@ export class App {
       const c = window.draughts.controller;
       const pick = new Function(`return (${src})`)();
       return { m: c.legal[pick(c.legal, c.game, window.draughts.engine)], ply: c.game.ply() };
-    }, choose.toString());
+    }, String(choose));
     const plies = () => page.evaluate(() => window.draughts.controller.game.ply());
     await this.press(this.sq(m.from));
     await this.press(this.sq(m.to));

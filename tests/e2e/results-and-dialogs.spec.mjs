@@ -56,7 +56,7 @@ test.describe('results and dialogs', on('desktop', 'phone'), () => {
     await expect(page.locator('#turn')).toContainText('Black');
     // Face to face (Black across the table, at the top): Black's question turns to Black, and the
     // result is written a second time, turned round, for Black too.
-    await app.press('#face-to-face');
+    await app.setting('face-to-face');
     await app.press('#resign');
     await page.waitForSelector('dialog#confirm[open]');
     expect(await app.turned('dialog#confirm'), 'face to face, "Black, do you resign?" faces Black').toBe(true);
@@ -71,7 +71,7 @@ test.describe('results and dialogs', on('desktop', 'phone'), () => {
     expect(await app.turned('dialog#result'), 'the result dialog itself stays upright').toBe(false);
     await app.shot('face-to-face-result');
     await app.press('#result-new-game');
-    await app.press('#face-to-face');
+    await app.setting('face-to-face');
     await expect(page.locator('#result-mirror'), 'no second copy when not face to face').toBeHidden();
   });
 });

@@ -38,14 +38,14 @@ test.describe('English, flip and auto-rotate', on('desktop', 'phone'), () => {
     expect(await app.topLeftSquare(), 'square 32 at the top-left when flipped').toBe('32');
     await app.press('#flip');
     // Black is to move in English: turning the board to the side to move puts 32 top-left.
-    await app.press('#auto-rotate');
+    await app.setting('auto-rotate');
     expect(await app.topLeftSquare(), 'auto-rotate turns the board to Black').toBe('32');
-    await app.press('#auto-rotate');
+    await app.setting('auto-rotate');
     await app.press('#flip');
     expect(await app.topLeftSquare(), 'square 1 at the top-left again').toBe('1');
-    await app.press('#face-to-face');
+    await app.setting('face-to-face');
     await app.shot('face-to-face');
-    await app.press('#face-to-face');
+    await app.setting('face-to-face');
   });
 
   test('a saved Turkish game and an imported Italian PDN come back as themselves', async ({ app, page }) => {

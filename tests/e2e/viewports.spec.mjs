@@ -18,7 +18,7 @@ test.describe('viewport', on(...ALL_VIEWPORTS), () => {
     const scroll = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
     expect(scroll, 'no horizontal scroll').toBeLessThanOrEqual(0);
     await app.shot('viewport-start');
-    const controls = page.locator('.toolbar button:visible, .toolbar select:visible, .options input:visible');
+    const controls = page.locator('.toolbar button:visible, .toolbar select:visible, #settings');
     const n = await controls.count();
     expect(n, 'toolbar controls').toBeGreaterThanOrEqual(9);
     for (let i = 0; i < n; i++) {

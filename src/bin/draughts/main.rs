@@ -247,7 +247,7 @@ fn cmd_pdn(args: &PdnArgs) -> Result<ExitCode, String> {
                     "damaged game {} (PDN line {}): {}",
                     n + 1,
                     e.line,
-                    e.message
+                    e.problem
                 );
                 continue;
             }
@@ -269,7 +269,7 @@ fn cmd_pdn(args: &PdnArgs) -> Result<ExitCode, String> {
                     out,
                     "illegal {move_number} {}: {}",
                     printable(&text),
-                    printable(&reason)
+                    printable(&reason.text())
                 );
             }
             Err(e) => {

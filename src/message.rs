@@ -1,0 +1,559 @@
+//! What the engine says to a person, as a code and parameters, with English words from one table.
+//!
+//! Every sentence the engine tells a player — a FEN, PDN or link that does not read, why a move
+//! is illegal, why a piece cannot move, how a game ended — is a [`Message`]: a code from
+//! [`CATALOGUE`] and named parameters. The English words come from the code's template here, in
+//! one place (the errors' `Display` is this text); the page translates the same code and
+//! parameters with its language file (`www/lang/*.js`), never by matching English words.
+//!
+//! Templates follow the common subset of ICU MessageFormat that the page's translator reads too:
+//! `{name}` is a parameter; `{n, plural, one {# piece} other {# pieces}}` chooses by the number
+//! `n` (CLDR plural categories: English has `one` and `other`; `#` is the number).
+
+use crate::square::Color;
+use crate::variant::Variant;
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use std::fmt;
+
+/// A message: its code in [`CATALOGUE`] and its parameters in template order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub code: &'static str,
+    pub params: Vec<(&'static str, Param)>,
+}
+
+/// A parameter's value. Values that are words themselves (a side, a variant, another message, a
+/// list joined by "and") stay structured so that a translation can say them in its language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// Text quoted from the input or a notation (`32-28`, `c3`): never translated.
+    Text(String),
+    Number(i64),
+    Side(Color),
+    Variant(Variant),
+    Message(Box<Message>),
+    /// Items joined as a list: "27, 32 and 33" (`Join::And`), "a or b" (`Join::Or`).
+    List(Vec<Param>, Join),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    And,
+    Or,
+    /// Separate statements: "a; b".
+    Semicolon,
+}
+
+impl Message {
+    /// A message without parameters yet; the code must be in [`CATALOGUE`] (checked by tests).
+    pub fn new(code: &'static str) -> Message {
+        debug_assert!(
+            template(code).is_some(),
+            "message code {code:?} is not in the catalogue"
+        );
+        Message {
+            code,
+            params: Vec::new(),
+        }
+    }
+
+    /// Adds a parameter.
+    pub fn with(mut self, name: &'static str, value: impl Into<Param>) -> Message {
+        self.params.push((name, value.into()));
+        self
+    }
+
+    /// The English words.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        render(
+            template(self.code).unwrap_or(self.code),
+            &self.params,
+            &mut out,
+        );
+        out
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+impl From<String> for Param {
+    fn from(s: String) -> Param {
+        Param::Text(s)
+    }
+}
+impl From<&str> for Param {
+    fn from(s: &str) -> Param {
+        Param::Text(s.to_owned())
+    }
+}
+macro_rules! number_param {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Param {
+            fn from(n: $t) -> Param {
+                Param::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_param!(u8, u16, u32, u64, usize, i32, i64);
+impl From<Color> for Param {
+    fn from(c: Color) -> Param {
+        Param::Side(c)
+    }
+}
+impl From<Variant> for Param {
+    fn from(v: Variant) -> Param {
+        Param::Variant(v)
+    }
+}
+impl From<Message> for Param {
+    fn from(m: Message) -> Param {
+        Param::Message(Box::new(m))
+    }
+}
+
+impl Param {
+    fn english(&self) -> String {
+        match self {
+            Param::Text(s) => s.clone(),
+            Param::Number(n) => n.to_string(),
+            Param::Side(c) => c.to_string(),
+            Param::Variant(v) => v.title().to_owned(),
+            Param::Message(m) => m.text(),
+            Param::List(items, join) => {
+                let words: Vec<String> = items.iter().map(Param::english).collect();
+                match (join, words.split_last()) {
+                    (_, None) => String::new(),
+                    (_, Some((last, []))) => last.clone(),
+                    (Join::And, Some((last, rest))) => format!("{} and {last}", rest.join(", ")),
+                    (Join::Or, _) => words.join(" or "),
+                    (Join::Semicolon, _) => words.join("; "),
+                }
+            }
+        }
+    }
+}
+
+/// The page gets `{ code, params, text }`: each parameter a string, a number, `{ side }`,
+/// `{ variant }`, a nested message, or `{ list, join }`; `text` is the English words.
+impl Serialize for Message {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(3))?;
+        map.serialize_entry("code", self.code)?;
+        map.serialize_entry("params", &Params(&self.params))?;
+        map.serialize_entry("text", &self.text())?;
+        map.end()
+    }
+}
+
+struct Params<'a>(&'a [(&'static str, Param)]);
+
+impl Serialize for Params<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, value) in self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Param {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Param::Text(t) => s.serialize_str(t),
+            Param::Number(n) => s.serialize_i64(*n),
+            Param::Side(c) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("side", c.name())?;
+                map.end()
+            }
+            Param::Variant(v) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("variant", v.name())?;
+                map.end()
+            }
+            Param::Message(m) => m.serialize(s),
+            Param::List(items, join) => {
+                let mut map = s.serialize_map(Some(2))?;
+                map.serialize_entry("list", items)?;
+                map.serialize_entry(
+                    "join",
+                    match join {
+                        Join::And => "and",
+                        Join::Or => "or",
+                        Join::Semicolon => "semicolon",
+                    },
+                )?;
+                map.end()
+            }
+        }
+    }
+}
+
+/// The template of a code.
+pub fn template(code: &str) -> Option<&'static str> {
+    CATALOGUE.iter().find(|(c, _)| *c == code).map(|(_, t)| *t)
+}
+
+/// Writes `template` with `params` into `out` (see the module's doc for the syntax).
+fn render(template: &str, params: &[(&'static str, Param)], out: &mut String) {
+    let value = |name: &str| params.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(len) = block_len(&rest[open..]) else {
+            out.push_str(&rest[open..]);
+            return;
+        };
+        let inner = &rest[open + 1..open + len - 1];
+        rest = &rest[open + len..];
+        let mut parts = inner.splitn(3, ',').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        match (parts.next(), parts.next()) {
+            (Some("plural"), Some(arms)) => {
+                let n = match value(name) {
+                    Some(Param::Number(n)) => *n,
+                    _ => 0,
+                };
+                let arm = plural_arm(arms, if n == 1 { "one" } else { "other" })
+                    .or_else(|| plural_arm(arms, "other"))
+                    .unwrap_or_default();
+                let mut sub = String::new();
+                render(arm, params, &mut sub);
+                out.push_str(&sub.replace('#', &n.to_string()));
+            }
+            _ => match value(name) {
+                Some(v) => out.push_str(&v.english()),
+                None => {
+                    out.push('{');
+                    out.push_str(name);
+                    out.push('}');
+                }
+            },
+        }
+    }
+    out.push_str(rest);
+}
+
+/// The length of the `{…}` block at the start of `s`, braces nested; None if unclosed.
+fn block_len(s: &str) -> Option<usize> {
+    let mut depth = 0;
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The text of plural arm `key` in `one {…} other {…}`.
+fn plural_arm<'a>(arms: &'a str, key: &str) -> Option<&'a str> {
+    let mut rest = arms.trim_start();
+    while !rest.is_empty() {
+        let open = rest.find('{')?;
+        let label = rest[..open].trim();
+        let len = block_len(&rest[open..])?;
+        if label == key {
+            return Some(&rest[open + 1..open + len - 1]);
+        }
+        rest = rest[open + len..].trim_start();
+    }
+    None
+}
+
+/// Every message the engine can give, code → English template. Codes are stable: language files
+/// translate them.
+pub const CATALOGUE: &[(&str, &str)] = &[
+    // Sides, as a sentence's subject in results told to a player.
+    ("side.white", "White"),
+    ("side.black", "Black"),
+    // Reading a FEN (PDN 3.0 §FEN, and our additions: ranges, H/F fields).
+    ("fen.empty", "empty FEN"),
+    ("fen.bad-turn", "FEN side to move \"{text}\" is not W or B"),
+    ("fen.bad-field", "FEN field {field} \"{text}\" does not start with W, B, H or F"),
+    (
+        "fen.bad-square",
+        "FEN field {field}: \"{text}\" is not a square (expected a number like 32, K32, or a range like 31-50)",
+    ),
+    ("fen.bad-range", "FEN field {field}: range \"{text}\" runs backwards"),
+    ("fen.bad-counter", "FEN field {field}: \"{text}\" is not a number"),
+    // A position that cannot be set up.
+    ("position.invalid", "invalid position: {problems}"),
+    ("setup.off-board", "square {square} is not on the board (1-{max})"),
+    ("setup.twice", "square {square} is given twice"),
+    ("setup.too-many", "{side} has {count} pieces (at most {max})"),
+    (
+        "setup.man-on-promotion-row",
+        "{side} man on {square} stands on its promotion row and should be a king",
+    ),
+    ("setup.no-pieces", "there are no pieces on the board"),
+    (
+        "edit.would-be-over",
+        "The game would already be over: {status}. Put more pieces on the board or change the side to move.",
+    ),
+    ("board.off-board", "{number} is not a square of the {variant} board (1-{max})"),
+    // Moves written as text.
+    (
+        "move.syntax",
+        "\"{text}\" is not a move (expected squares joined by - or x, like 32-28 or 28x19)",
+    ),
+    ("move.bad-square", "\"{text}\": square \"{square}\" is not on the board"),
+    ("move.illegal", "{text} is illegal: {reason}"),
+    ("move.ambiguous", "{text} is ambiguous: it could be {candidates}"),
+    ("move.illegal-move", "illegal move {text}: {reason}"),
+    // Why a move is illegal.
+    ("illegal.no-piece", "there is no piece on {square}"),
+    ("illegal.not-your-piece", "the piece on {square} is {owner}'s and it is {turn}'s turn"),
+    ("illegal.no-moves", "{turn} has no legal move"),
+    ("illegal.capture-elsewhere", "a capture is available elsewhere and capturing is compulsory"),
+    ("illegal.must-capture", "the piece on {square} must capture"),
+    (
+        "illegal.majority",
+        "that capture does not exist; the majority rule requires taking {most, plural, one {# piece} other {# pieces}}",
+    ),
+    ("illegal.not-there", "the piece on {square} cannot move there"),
+    ("illegal.no-move-from", "the piece on {square} has no legal move"),
+    // A game and its record.
+    ("game.over", "the game is over: {status}"),
+    ("game.no-such-ply", "there is no position after {ply} moves: the game has {recorded}"),
+    ("status.ongoing", "ongoing"),
+    ("status.win", "{winner} wins ({reason})"),
+    ("status.draw", "draw ({reason})"),
+    ("reason.no-pieces", "no pieces"),
+    ("reason.no-legal-moves", "no legal moves"),
+    ("reason.resignation", "resignation"),
+    ("reason.first-king", "first king"),
+    ("reason.recorded", "result as recorded"),
+    ("reason.repetition", "threefold repetition"),
+    ("reason.move-rule", "{moves}-move rule"),
+    ("reason.agreement", "agreement"),
+    // Reading PDN (PDN 3.0).
+    ("pdn.line", "PDN line {line}: {problem}"),
+    ("pdn.unterminated-tag", "unterminated tag"),
+    ("pdn.unterminated-tag-value", "unterminated tag value"),
+    ("pdn.tag-without-name", "tag without a name"),
+    ("pdn.unterminated-variation", "unterminated variation ("),
+    ("pdn.unexpected-paren", "unexpected )"),
+    ("pdn.unterminated-comment", "unterminated comment {open}"),
+    ("pdn.no-game", "the PDN holds no game"),
+    ("pdn.no-such-game", "the PDN holds {count} games; there is no game {number}"),
+    (
+        "pdn.game-type",
+        "unknown GameType \"{text}\" (supported: 20 international, 21 english, 25 russian, 26 brazilian)",
+    ),
+    ("pdn.fen", "bad FEN tag: {cause}"),
+    ("pdn.ambiguous", "ambiguous, and no reading replays the game"),
+    ("pdn.illegal", "illegal move {number} {text}: {reason}"),
+    ("record.fen", "Cannot read the FEN: {cause}"),
+    ("record.pdn", "Cannot read the PDN: {cause}"),
+    ("record.link", "Cannot open the link: {cause}"),
+    // Shared links (src/link.rs).
+    ("link.not-a-game", "this link holds no game (it has no “v=” variant part)"),
+    ("link.too-long", "this link is too long to be a game ({length} characters; at most 16,384)"),
+    (
+        "link.check",
+        "this link is damaged: its check does not match its contents (was it cut short or changed?)",
+    ),
+    ("link.unknown-variant", "this link names a variant this app does not play: “{text}”"),
+    ("link.fen", "this link's position does not read: {cause}"),
+    (
+        "link.bad-character",
+        "this link is damaged: its moves contain “{text}”, which is not a move character",
+    ),
+    ("link.illegal-move", "this link is damaged: move {number} ({side}) is not a legal move there"),
+    ("link.truncated", "this link is damaged: its moves stop in the middle of one"),
+    ("link.bad-result", "this link is damaged: “{text}” is not a result (w, b, d, W, B or D)"),
+    ("link.malformed", "this link is damaged: {problem}"),
+    ("link.bad-escape", "a “%” escape is broken"),
+    ("link.not-text", "it is not valid text"),
+    ("link.unknown-part", "it has an unknown part “{text}”"),
+    ("link.repeated", "its “{text}” part is repeated"),
+    ("link.result-after-end", "it records a result after the game was already over"),
+    // Results, told with colours named or to a player (src/snapshot.rs).
+    ("result.wins", "{winner} wins"),
+    ("result.you-win", "You win"),
+    ("result.you-lose", "You lose"),
+    ("result.draw", "Draw"),
+    ("detail.agreement", "by agreement"),
+    ("detail.draw-recorded", "(result as recorded)"),
+    ("detail.repetition", "by threefold repetition"),
+    ("detail.move-rule", "by the {moves}-move rule"),
+    ("detail.recorded", "result as recorded"),
+    ("detail.no-pieces", "{loser} has no pieces left"),
+    ("detail.no-pieces.you", "you have no pieces left"),
+    ("detail.no-pieces.computer", "the computer has no pieces left"),
+    ("detail.no-pieces-wins", "{winner} has no pieces left, and that wins in {variant}"),
+    ("detail.no-pieces-wins.you", "you have no pieces left, and that wins in {variant}"),
+    (
+        "detail.no-pieces-wins.computer",
+        "the computer has no pieces left, and that wins in {variant}",
+    ),
+    ("detail.blocked-wins", "{winner} is blocked, and that wins in {variant}"),
+    ("detail.blocked-wins.you", "you are blocked, and that wins in {variant}"),
+    ("detail.blocked-wins.computer", "the computer is blocked, and that wins in {variant}"),
+    ("detail.cannot-move", "{loser} cannot move"),
+    ("detail.cannot-move.you", "you cannot move"),
+    ("detail.cannot-move.computer", "the computer cannot move"),
+    ("detail.resigned", "{loser} resigned"),
+    ("detail.resigned.you", "you resigned"),
+    ("detail.resigned.computer", "the computer resigned"),
+    ("detail.first-king", "{winner} crowned the first king"),
+    ("detail.first-king.you", "you crowned the first king"),
+    ("detail.first-king.computer", "the computer crowned the first king"),
+    ("line.win", "{title}: {detail}"),
+    ("line.recorded", "{title} ({detail})"),
+    ("line.draw", "{title} {detail}"),
+    // The analysis and the review (src/ai/review.rs).
+    ("eval.score", "{score}"),
+    ("eval.wins-in", "{side} wins in {moves}"),
+    ("verdict.inaccuracy", "Inaccuracy: loses {loss}"),
+    ("verdict.mistake", "Mistake: loses {loss}"),
+    ("verdict.blunder", "Blunder: loses {loss}"),
+    ("verdict.better", "{verdict}. Better: {move}"),
+    // Why a piece cannot move (src/explain.rs).
+    ("why.game-over", "The game is over: {status}."),
+    ("why.not-your-turn", "The piece on {square} is {owner}'s, and it is {turn}'s turn."),
+    ("why.capture-elsewhere", "A capture is compulsory: the piece on {squares} must capture."),
+    (
+        "why.capture-elsewhere.many",
+        "A capture is compulsory: one of the pieces on {squares} must capture.",
+    ),
+    (
+        "why.most-pieces",
+        "The capture of the most pieces is compulsory: the capture from {from} takes {best, plural, one {# piece} other {# pieces}}, this piece can take only {mine}.",
+    ),
+    (
+        "why.most-value",
+        "The capture of the greatest value is compulsory (a king counts more than a man, less than two): the capture from {from} takes {best, plural, one {# piece} other {# pieces}}, this piece takes less.",
+    ),
+    (
+        "why.by-king",
+        "When captures are equal, a king must capture rather than a man: the king on {from} must take.",
+    ),
+    (
+        "why.most-kings",
+        "When captures are equal, the one taking the most kings is compulsory: the capture from {from} takes more kings.",
+    ),
+    (
+        "why.earliest-kings",
+        "When captures are equal, the one meeting a king first is compulsory: the capture from {from} does.",
+    ),
+    (
+        "why.king-limit",
+        "This king has moved {limit, plural, one {# time} other {# times}} in a row without capturing: while you have men, move another piece (the {variant} rule).",
+    ),
+    ("why.blocked", "The piece on {square} is blocked: it has no free square to move to."),
+];
+
+/// What a message's parameters are named, from its template (for the language files' tests).
+pub fn param_names(template: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(len) = block_len(&rest[open..]) else {
+            break;
+        };
+        let inner = &rest[open + 1..open + len - 1];
+        let name = inner.split(',').next().unwrap_or_default().trim();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+        if let Some(mut arms) = inner.splitn(3, ',').nth(2) {
+            // `one {…} other {…}`: the parameters inside each arm.
+            while let Some(open) = arms.find('{') {
+                let Some(len) = block_len(&arms[open..]) else {
+                    break;
+                };
+                for sub in param_names(&arms[open + 1..open + len - 1]) {
+                    if !names.contains(&sub) {
+                        names.push(sub);
+                    }
+                }
+                arms = &arms[open + len..];
+            }
+        }
+        rest = &rest[open + len..];
+    }
+    names
+}
+
+/// `Display` and `Error` for an error type by its [`Message`] (`fn message(&self) -> Message`):
+/// its English words are the catalogue's, in one place.
+#[macro_export]
+macro_rules! error_by_message {
+    ($($t:ty),*) => {$(
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.message().text())
+            }
+        }
+        impl std::error::Error for $t {}
+    )*};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_render_parameters_plurals_and_lists() {
+        let m = Message::new("illegal.majority").with("most", 1u8);
+        assert_eq!(
+            m.text(),
+            "that capture does not exist; the majority rule requires taking 1 piece"
+        );
+        let m = Message::new("illegal.majority").with("most", 3u8);
+        assert!(m.text().ends_with("taking 3 pieces"), "{m}");
+        let m = Message::new("why.capture-elsewhere.many").with(
+            "squares",
+            Param::List(vec!["27".into(), "32".into(), "33".into()], Join::And),
+        );
+        assert_eq!(
+            m.text(),
+            "A capture is compulsory: one of the pieces on 27, 32 and 33 must capture."
+        );
+        let m = Message::new("setup.too-many")
+            .with("side", Color::White)
+            .with("count", 21usize)
+            .with("max", 20usize);
+        assert_eq!(m.text(), "White has 21 pieces (at most 20)");
+        let nested = Message::new("record.fen").with("cause", Message::new("fen.empty"));
+        assert_eq!(nested.text(), "Cannot read the FEN: empty FEN");
+    }
+
+    #[test]
+    fn codes_are_unique_and_templates_balanced() {
+        for (i, (code, t)) in CATALOGUE.iter().enumerate() {
+            assert!(
+                CATALOGUE[..i].iter().all(|(c, _)| c != code),
+                "code {code} twice"
+            );
+            let opens = t.matches('{').count();
+            assert_eq!(opens, t.matches('}').count(), "{code}: unbalanced braces");
+            for name in param_names(t) {
+                assert!(
+                    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+                    "{code}: parameter {name:?}"
+                );
+            }
+        }
+        assert_eq!(
+            param_names("{a} {n, plural, one {# x {b}} other {# y}}"),
+            ["a", "n", "b"]
+        );
+    }
+}
