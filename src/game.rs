@@ -645,7 +645,6 @@ fn endgame_rule(pos: &Position, rules: &'static [EndgameRule]) -> Option<Endgame
 fn covers(pos: &Position, rule: &EndgameRule) -> bool {
     let w = pos.counts(Color::White);
     let b = pos.counts(Color::Black);
-    let lone_king = |c: crate::position::Counts| c.men == 0 && c.kings == 1;
     // The a1–h8 diagonal: with rows counted from the top, row + column = size − 1.
     let on_main_road = |c: Color| {
         let g = pos.geometry();
@@ -654,29 +653,68 @@ fn covers(pos: &Position, rule: &EndgameRule) -> bool {
             .map(|bit| g.square(bit))
             .is_some_and(|sq| g.row(sq) + g.col(sq) == g.size() - 1)
     };
+    match material_covers(w, b, rule.when) {
+        Some(covered) => covered,
+        // Only the main-road rule looks at squares: then the weak side is the lone king.
+        None => {
+            let weak = if w.total() == 1 && w.kings == 1 && b.kings >= 1 && b.total() > 1 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            material_covers_main_road(w, b, rule.when, weak) && on_main_road(weak)
+        }
+    }
+}
+
+/// Whether material alone (men and kings of White and of Black) puts a position under a rule
+/// about `when`; `None` where the squares decide too (the lone king on the main road).
+pub(crate) fn material_covers(
+    w: crate::position::Counts,
+    b: crate::position::Counts,
+    when: Material,
+) -> Option<bool> {
+    let lone_king = |c: crate::position::Counts| c.men == 0 && c.kings == 1;
     let pieces_with_king_vs_lone_king = |strong: crate::position::Counts, weak, pieces| {
         lone_king(weak) && strong.kings >= 1 && strong.total() == pieces
     };
-    [(w, b, Color::Black), (b, w, Color::White)].iter().any(
-        |&(strong, weak, weak_color)| match rule.when {
-            Material::PiecesWithKingVsLoneKing { pieces } => {
-                pieces_with_king_vs_lone_king(strong, weak, pieces)
-            }
-            Material::PiecesWithKingVsLoneKingOnMainRoad { pieces } => {
-                pieces_with_king_vs_lone_king(strong, weak, pieces) && on_main_road(weak_color)
-            }
-            Material::KingsVsLoneKing { kings } => lone_king(weak) && strong.kings >= kings,
-            Material::BothHaveKings {
-                min_pieces,
-                max_pieces,
-            } => {
-                let n = strong.total() + weak.total();
-                strong.kings >= 1 && weak.kings >= 1 && n >= min_pieces && n <= max_pieces
-            }
-            Material::OnlyKings { pieces } => {
-                strong.men + weak.men == 0 && strong.kings + weak.kings == pieces
-            }
-            Material::OnePieceEach => strong.total() == 1 && weak.total() == 1,
-        },
-    )
+    if let Material::PiecesWithKingVsLoneKingOnMainRoad { .. } = when {
+        return None;
+    }
+    Some([(w, b), (b, w)].iter().any(|&(strong, weak)| match when {
+        Material::PiecesWithKingVsLoneKing { pieces } => {
+            pieces_with_king_vs_lone_king(strong, weak, pieces)
+        }
+        Material::PiecesWithKingVsLoneKingOnMainRoad { .. } => false,
+        Material::KingsVsLoneKing { kings } => lone_king(weak) && strong.kings >= kings,
+        Material::BothHaveKings {
+            min_pieces,
+            max_pieces,
+        } => {
+            let n = strong.total() + weak.total();
+            strong.kings >= 1 && weak.kings >= 1 && n >= min_pieces && n <= max_pieces
+        }
+        Material::OnlyKings { pieces } => {
+            strong.men + weak.men == 0 && strong.kings + weak.kings == pieces
+        }
+        Material::OnePieceEach => strong.total() == 1 && weak.total() == 1,
+    }))
+}
+
+/// The material half of the main-road rule: `weak` has a lone king, the other side exactly
+/// `pieces` pieces with a king.
+fn material_covers_main_road(
+    w: crate::position::Counts,
+    b: crate::position::Counts,
+    when: Material,
+    weak: Color,
+) -> bool {
+    let Material::PiecesWithKingVsLoneKingOnMainRoad { pieces } = when else {
+        return false;
+    };
+    let (strong, lone) = match weak {
+        Color::White => (b, w),
+        Color::Black => (w, b),
+    };
+    lone.men == 0 && lone.kings == 1 && strong.kings >= 1 && strong.total() == pieces
 }

@@ -20,6 +20,7 @@ pub mod ai;
 pub mod bitboard;
 pub mod clock;
 pub mod editor;
+pub mod egdb;
 pub mod excerpt;
 pub mod explain;
 pub mod fen;

@@ -301,3 +301,116 @@ fn hub_offers_every_variant() {
         assert!(values.contains(&v.hub_name()), "{v}: {param}");
     }
 }
+
+#[test]
+fn egdb_builds_probes_and_reports_damage() {
+    let dir = std::env::temp_dir().join(format!("draughts-egdb-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (out, err, code) = draughts_all(&[
+        "egdb",
+        "build",
+        "--variant",
+        "english",
+        "--pieces",
+        "3",
+        "--out",
+        d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Four signatures of two pieces and twelve of three, a line each, then the total.
+    let total = out.lines().last().unwrap();
+    assert!(total.starts_with("total tables 16 positions "), "{out}");
+    assert!(out.contains("0m2k-0m1k positions "), "{out}");
+    // Built again, every table is reused.
+    let (again, _, code) = draughts_all(&[
+        "egdb",
+        "build",
+        "--variant",
+        "english",
+        "--pieces",
+        "3",
+        "--out",
+        d,
+    ]);
+    assert_eq!(code, 0);
+    assert!(again.starts_with("total tables 0 "), "{again}");
+
+    // Two kings against one: a win within the 40-move rule; each move's value, best first.
+    let (out, err, code) = draughts_all(&[
+        "egdb",
+        "probe",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK1,K2:BK32",
+        "--dir",
+        d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("win "), "{out}");
+    assert!(lines[1].starts_with("limit 80 plies left: win"), "{out}");
+    assert!(lines[2].contains(" win "), "{out}");
+    assert!(lines.len() > 3);
+    // One king each: a draw.
+    let (out, _, _) = draughts_all(&[
+        "egdb",
+        "probe",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK1:BK32",
+        "--dir",
+        d,
+    ]);
+    assert_eq!(out.lines().next(), Some("draw"));
+    // Too many pieces for the tables built.
+    let (_, err, code) = draughts_all(&[
+        "egdb",
+        "probe",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK1,K2:BK31,K32",
+        "--dir",
+        d,
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("tables hold up to 3"), "{err}");
+    // A damaged table is refused in words, not read.
+    let file = dir.join("english").join("0m2k-0m1k.egdb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n - 3] ^= 0x5a;
+    std::fs::write(&file, bytes).unwrap();
+    let (_, err, code) = draughts_all(&[
+        "egdb",
+        "probe",
+        "--variant",
+        "english",
+        "--fen",
+        "W:WK1,K2:BK32",
+        "--dir",
+        d,
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: table 0m2k-0m1k is damaged"),
+        "{err}"
+    );
+    // Frisian cannot be tabled, and says why.
+    let (_, err, code) = draughts_all(&[
+        "egdb",
+        "build",
+        "--variant",
+        "frisian",
+        "--pieces",
+        "2",
+        "--out",
+        d,
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot be tabled"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

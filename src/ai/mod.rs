@@ -27,7 +27,7 @@ pub mod zobrist;
 
 pub use eval::evaluate;
 pub use rng::Rng;
-pub use search::{Engine, Limits, SearchResult, MAX_DEPTH, WIN, WIN_BOUND};
+pub use search::{Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, MAX_DEPTH, WIN, WIN_BOUND};
 
 use crate::mv::Move;
 use crate::position::Position;

@@ -7,6 +7,7 @@
 
 use super::eval::{evaluate, piece_value};
 use super::zobrist;
+use crate::egdb::{Egdb, Outcome, Value};
 use crate::mv::Move;
 use crate::position::Position;
 
@@ -17,6 +18,12 @@ pub const WIN: i32 = 30_000;
 /// Scores beyond this are forced wins or losses.
 pub const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 const INF: i32 = WIN + 1;
+/// Score of a win the endgame database proves, before subtracting the plies to it (from the
+/// root to the probed position, then to its conversion): below every forced mate the search
+/// sees, above every evaluation.
+pub const EGDB_WIN: i32 = 20_000;
+/// Scores beyond this (and not beyond [`WIN_BOUND`]) are database wins or losses.
+pub const EGDB_BOUND: i32 = EGDB_WIN - 2 * MAX_PLY as i32 - 256;
 
 /// The score of a side to move without a legal move, `ply` plies from the root: a loss, except
 /// in Antidraughts, where being blocked or out of pieces wins.
@@ -45,6 +52,13 @@ pub struct Limits<'a> {
     pub stop: Option<&'a dyn Fn() -> bool>,
     /// Called after each completed iteration (for `info` lines).
     pub on_iteration: Option<&'a dyn Fn(&SearchResult)>,
+    /// An endgame database of the position's variant: a root it covers is answered from it
+    /// (the quickest win, the longest loss, the move limits applied), and positions in the
+    /// tree it covers get its exact score.
+    pub egdb: Option<&'a Egdb>,
+    /// Plies already played in the root's phase of the move limits (since the capture or
+    /// promotion that began it; see [`Egdb::phase_plies`]).
+    pub phase_plies: u16,
 }
 
 /// Deepest iteration when no depth is given.
@@ -66,6 +80,17 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// Whether the score is a win (positive) or loss the endgame database proves.
+    pub fn egdb_result(&self) -> Option<Outcome> {
+        if self.score > EGDB_BOUND && self.score <= WIN_BOUND {
+            Some(Outcome::Win)
+        } else if self.score < -EGDB_BOUND && self.score >= -WIN_BOUND {
+            Some(Outcome::Loss)
+        } else {
+            None
+        }
+    }
+
     /// Plies to a forced win (positive) or loss (negative), if the score says so.
     pub fn win_in(&self) -> Option<i32> {
         if self.score > WIN_BOUND {
@@ -111,6 +136,8 @@ pub struct Engine {
     can_stop: bool,
     deadline: f64,
     root_best: Option<(Move, i32)>,
+    /// Per ply, the plies played in its phase of the move limits (kept only with a database).
+    phase: Vec<u16>,
 }
 
 impl Engine {
@@ -133,6 +160,7 @@ impl Engine {
             can_stop: false,
             deadline: f64::INFINITY,
             root_best: None,
+            phase: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -159,6 +187,13 @@ impl Engine {
         if root_moves.is_empty() {
             return None;
         }
+        if let Some(result) = egdb_root(pos, limits) {
+            if let Some(f) = limits.on_iteration {
+                f(&result);
+            }
+            return Some(result);
+        }
+        self.phase[0] = limits.phase_plies;
         let clock = limits.clock;
         let now = || clock.map_or(0.0, |c| c());
         let start = now();
@@ -378,6 +413,12 @@ impl Engine {
         if ply > 0 && self.is_repetition(hash, run) {
             return 0;
         }
+        if ply > 0 {
+            if let Some(score) = egdb_score(pos, ply, self.phase[ply], limits) {
+                self.nodes += 1;
+                return score;
+            }
+        }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, *alpha, beta, ply, limits);
         }
@@ -432,6 +473,13 @@ impl Engine {
             let child_hash = zobrist::after(pos, hash, &m);
             let mut child = *pos;
             child.play_unchecked(&m);
+            if let Some(db) = limits.egdb {
+                self.phase[ply + 1] = if db.starts_phase(pos, &m, &child) {
+                    0
+                } else {
+                    self.phase[ply].saturating_add(1)
+                };
+            }
             let child_run = if m.is_capture() || !is_king_move {
                 0
             } else {
@@ -528,6 +576,9 @@ impl Engine {
         if pos.is_variant_end() {
             return no_moves_score(pos, ply);
         }
+        if let Some(score) = egdb_score(pos, ply, 0, limits) {
+            return score;
+        }
         if !pos.has_capture() {
             if super::eval::mobility(pos, pos.turn()) == 0 {
                 return no_moves_score(pos, ply);
@@ -618,9 +669,9 @@ fn history_index(m: &Move) -> usize {
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {
-    if s > WIN_BOUND {
+    if s > EGDB_BOUND {
         s + ply as i32
-    } else if s < -WIN_BOUND {
+    } else if s < -EGDB_BOUND {
         s - ply as i32
     } else {
         s
@@ -628,11 +679,79 @@ fn score_to_tt(s: i32, ply: usize) -> i32 {
 }
 
 fn score_from_tt(s: i32, ply: usize) -> i32 {
-    if s > WIN_BOUND {
+    if s > EGDB_BOUND {
         s - ply as i32
-    } else if s < -WIN_BOUND {
+    } else if s < -EGDB_BOUND {
         s + ply as i32
     } else {
         s
     }
+}
+
+/// The search score of a database value, `ply` plies from the root, `played` plies into its
+/// phase of the move limits: a win or loss only if it comes within what is left of the limit.
+fn egdb_to_score(db: &Egdb, pos: &Position, v: Value, ply: usize, played: u16) -> i32 {
+    let plies = ply as i32 + v.plies as i32;
+    match v.within(db.plies_left(pos, played)) {
+        Outcome::Win => EGDB_WIN - plies,
+        Outcome::Loss => -EGDB_WIN + plies,
+        Outcome::Draw => 0,
+    }
+}
+
+/// The database's score of a position in the tree, if it covers it.
+#[inline]
+fn egdb_score(pos: &Position, ply: usize, played: u16, limits: &Limits) -> Option<i32> {
+    let db = limits.egdb?;
+    if pos.occupied().count() > db.max_pieces() as u32 {
+        return None;
+    }
+    let v = db.probe(pos)?;
+    Some(egdb_to_score(db, pos, v, ply, played))
+}
+
+/// The answer at a root the database covers: its best move (the quickest win, the longest
+/// loss, the move limits applied) and the line that follows from it.
+fn egdb_root(pos: &Position, limits: &Limits) -> Option<SearchResult> {
+    let db = limits.egdb?;
+    if pos.occupied().count() > db.max_pieces() as u32 {
+        return None;
+    }
+    let ranked = db.rank_moves(pos, limits.phase_plies).ok()??;
+    let best = *ranked.first()?;
+    let score = match best.outcome {
+        Outcome::Win => EGDB_WIN - best.plies as i32,
+        Outcome::Loss => -EGDB_WIN + best.plies as i32,
+        Outcome::Draw => 0,
+    };
+    // The line: each side's best reply in turn, while the count goes on or starts afresh.
+    let mut pv = vec![best.mv];
+    let mut at = *pos;
+    let mut played = if best.new_phase {
+        0
+    } else {
+        limits.phase_plies + 1
+    };
+    at.play_unchecked(&best.mv);
+    while pv.len() < 24 {
+        let Some(next) = db
+            .rank_moves(&at, played)
+            .ok()
+            .flatten()
+            .and_then(|r| r.first().copied())
+        else {
+            break;
+        };
+        played = if next.new_phase { 0 } else { played + 1 };
+        at.play_unchecked(&next.mv);
+        pv.push(next.mv);
+    }
+    Some(SearchResult {
+        best: best.mv,
+        score,
+        depth: 1,
+        nodes: ranked.len() as u64,
+        pv,
+        time_ms: 0.0,
+    })
 }

@@ -496,6 +496,7 @@ fn go(
         stop: Some(&stop),
         on_iteration: Some(&info),
         nodes: None,
+        ..Default::default()
     };
     let result = engine
         .search(pos, history, &limits)

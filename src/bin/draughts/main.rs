@@ -4,6 +4,7 @@
 //! are clap's (exit status 2); an error found while running (a missing file, a bad FEN) is one
 //! line, `error: …`, on stderr (exit status 1).
 
+mod egdb;
 mod hub;
 mod matches;
 mod play;
@@ -42,6 +43,9 @@ enum Command {
     Match(matches::MatchArgs),
     /// Speaks the Hub protocol on stdin/stdout, for Hub GUIs.
     Hub,
+    /// Endgame databases: builds them with our own solver, and probes them.
+    #[command(subcommand)]
+    Egdb(egdb::EgdbCommand),
     /// Prints a shell completion script (e.g. `draughts completions bash > draughts.bash`).
     Completions {
         #[arg(value_enum)]
@@ -137,6 +141,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Hub => hub::run(),
+        Command::Egdb(command) => egdb::run(&command),
         Command::Completions { shell } => {
             // Written through a buffer: clap_complete panics when stdout is closed early.
             let mut script = Vec::new();

@@ -4,14 +4,17 @@
 //! draughts match --variant V --games N --a SPEC --b SPEC [--seed S] [--max-plies P]
 //!                [--time-ms T] [--nodes N] [--move-time SEC] [--pdn FILE] [--quiet]
 //! ```
-//! SPEC is a level `1`–`6`, `random`, `greedy`, or `hub:COMMAND ARGS…` (an external engine
-//! speaking the Hub protocol, e.g. `hub:./scan hub`). `--time-ms`/`--nodes` override the
+//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`),
+//! `random`, `greedy`, or `hub:COMMAND ARGS…` (an external engine speaking the Hub protocol,
+//! e.g. `hub:./scan hub`). `--fens FILE` plays from the positions in FILE (one FEN a line,
+//! each played twice, colours swapped) instead of random balanced openings. `--time-ms`/`--nodes` override the
 //! thinking limits of levels 4–6; `--move-time` is what Hub engines get per move.
 //! Games end by the rules (including the draw rules) or are drawn at the ply cap.
 
 use crate::hub::{hub_variant_name, move_from_hub, move_to_hub, parse_line, position_to_hub};
 use clap::Args;
 use draughts::ai::{self, Engine, Level, Limits, Rng};
+use draughts::egdb::Egdb;
 use draughts::game::{Game, PdnTags, Status};
 use draughts::{Color, Move, Position, Variant};
 use std::io::{BufRead, BufReader, Write};
@@ -53,12 +56,20 @@ pub struct MatchArgs {
     /// Prints the summary only, not a line per game.
     #[arg(long, short)]
     quiet: bool,
+    /// The endgame tables that `N+egdb` players probe (built by `draughts egdb build`).
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
+    /// Plays from these positions (one FEN a line, each twice, colours swapped) instead of
+    /// random balanced openings.
+    #[arg(long, value_name = "FILE")]
+    fens: Option<std::path::PathBuf>,
 }
 
 /// Who plays, as given on the command line.
 #[derive(Clone, Debug)]
 enum PlayerSpec {
-    Level(Level),
+    /// A level, and whether it probes the endgame tables.
+    Level(Level, bool),
     Random,
     Greedy,
     Hub(String),
@@ -81,11 +92,15 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
     }
+    let (spec, egdb) = match spec.strip_suffix("+egdb") {
+        Some(level) => (level, true),
+        None => (spec, false),
+    };
     match spec {
-        "random" => Ok(PlayerSpec::Random),
-        "greedy" => Ok(PlayerSpec::Greedy),
+        "random" if !egdb => Ok(PlayerSpec::Random),
+        "greedy" if !egdb => Ok(PlayerSpec::Greedy),
         n => crate::play::parse_level(n)
-            .map(PlayerSpec::Level)
+            .map(|l| PlayerSpec::Level(l, egdb))
             .map_err(|_| {
                 let levels = crate::play::level_range();
                 format!("expected a level ({levels}), random, greedy or hub:COMMAND")
@@ -212,7 +227,8 @@ impl Drop for HubClient {
 }
 
 enum Player {
-    Level(Level, Box<Engine>),
+    /// A level, its engine, and whether it probes the endgame tables.
+    Level(Level, Box<Engine>, bool),
     Random,
     Greedy,
     Hub(HubClient),
@@ -221,7 +237,7 @@ enum Player {
 impl Player {
     fn new(spec: &PlayerSpec, variant: Variant) -> Result<Player, String> {
         Ok(match spec {
-            PlayerSpec::Level(l) => Player::Level(*l, Box::new(Engine::new(32))),
+            PlayerSpec::Level(l, egdb) => Player::Level(*l, Box::new(Engine::new(32)), *egdb),
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
             PlayerSpec::Hub(cmd) => Player::Hub(HubClient::start(cmd, variant)?),
@@ -230,7 +246,12 @@ impl Player {
 
     fn name(&self) -> String {
         match self {
-            Player::Level(l, _) => format!("level {} ({})", l.number(), l.name()),
+            Player::Level(l, _, egdb) => format!(
+                "level {} ({}){}",
+                l.number(),
+                l.name(),
+                if *egdb { " with endgame tables" } else { "" }
+            ),
             Player::Hub(h) => format!("hub {}", h.name),
             Player::Random => "random".to_owned(),
             Player::Greedy => "greedy".to_owned(),
@@ -239,7 +260,7 @@ impl Player {
 
     fn new_game(&mut self) -> Result<(), String> {
         match self {
-            Player::Level(_, e) => e.clear(),
+            Player::Level(_, e, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
             _ => {}
         }
@@ -252,6 +273,7 @@ impl Player {
         rng: &mut Rng,
         opts: &MatchArgs,
         clock: &dyn Fn() -> f64,
+        db: Option<&Egdb>,
     ) -> Result<Move, String> {
         let pos = game.position();
         let none = || "no legal move".to_owned();
@@ -259,10 +281,13 @@ impl Player {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
             Player::Hub(h) => h.best_move(game, opts.move_time),
-            Player::Level(level, engine) => {
+            Player::Level(level, engine, egdb) => {
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
-                if level.is_noisy() || (opts.time_ms.is_none() && opts.nodes.is_none()) {
+                let db = db.filter(|_| *egdb && !level.is_noisy());
+                if db.is_none()
+                    && (level.is_noisy() || (opts.time_ms.is_none() && opts.nodes.is_none()))
+                {
                     return ai::choose_move(engine, pos, &history, *level, seed, Some(clock))
                         .ok_or_else(none);
                 }
@@ -273,6 +298,10 @@ impl Player {
                 if opts.nodes.is_some() {
                     limits.nodes = opts.nodes;
                     limits.time_ms = opts.time_ms;
+                }
+                if let Some(db) = db {
+                    limits.egdb = Some(db);
+                    limits.phase_plies = db.phase_plies(game.positions(), game.moves());
                 }
                 engine
                     .search(pos, &history, &limits)
@@ -324,6 +353,34 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut pa = Player::new(&opts.a, opts.variant)?;
     let mut pb = Player::new(&opts.b, opts.variant)?;
+    let uses_egdb = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| matches!(s, PlayerSpec::Level(_, true)));
+    let db = match (&opts.egdb, uses_egdb) {
+        (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
+        (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),
+        _ => None,
+    };
+    let starts: Option<Vec<String>> = match &opts.fens {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let fens: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_owned)
+                .collect();
+            for fen in &fens {
+                Game::from_fen(fen, opts.variant).map_err(|e| format!("{fen}: {e}"))?;
+            }
+            if fens.is_empty() {
+                return Err(format!("{}: no positions", path.display()));
+            }
+            Some(fens)
+        }
+        None => None,
+    };
     let (name_a, name_b) = (pa.name(), pb.name());
     println!(
         "{} match, {} games: A = {name_a}, B = {name_b}",
@@ -334,7 +391,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let mut rng = Rng::new(opts.seed);
     let mut opening_moves = Vec::new();
     for g in 0..opts.games {
-        if g % 2 == 0 {
+        if g % 2 == 0 && starts.is_none() {
             opening_moves = opening(opts.variant, opts.seed, g / 2);
         }
         let a_color = if g % 2 == 0 {
@@ -342,7 +399,11 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         } else {
             Color::Black
         };
-        let mut game = Game::new(opts.variant);
+        let mut game = match &starts {
+            Some(fens) => Game::from_fen(&fens[(g / 2) % fens.len()], opts.variant)
+                .expect("checked when read"),
+            None => Game::new(opts.variant),
+        };
         for m in &opening_moves {
             game.play(m).expect("openings are played from legal moves");
         }
@@ -353,10 +414,11 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
                 capped = true;
                 break;
             }
+            // A plays White's side of the start position in even games.
             let turn = game.position().turn();
             let player = if turn == a_color { &mut pa } else { &mut pb };
             let m = player
-                .choose(&game, &mut rng, opts, &clock)
+                .choose(&game, &mut rng, opts, &clock, db.as_ref())
                 .map_err(|e| format!("game {}: {e}", g + 1))?;
             game.play(&m)
                 .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;

@@ -37,6 +37,9 @@ pub struct PlayArgs {
     /// The start position (PDN FEN) instead of the initial one.
     #[arg(long)]
     fen: Option<String>,
+    /// Endgame tables the computer probes (levels 4-6; built by `draughts egdb build`).
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
 }
 
 /// The `--computer` values.
@@ -144,6 +147,12 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut engine = Engine::new(32);
+    let db = match &opts.egdb {
+        Some(dir) => {
+            Some(draughts::egdb::Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
     // A line that is not UTF-8 is read lossily (and then refused as a move) rather than taken
     // for the end of input.
     let mut lines = crate::lossy_lines();
@@ -175,8 +184,20 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
         if computer == Some(pos.turn()) {
             let history = ai::game_history(&game);
             let seed = opts.seed.wrapping_add(game.moves().len() as u64);
-            let m = ai::choose_move(&mut engine, &pos, &history, opts.level, seed, Some(&clock))
-                .expect("the game is not over, so there is a legal move");
+            let m = match db.as_ref().filter(|_| !opts.level.is_noisy()) {
+                Some(db) => {
+                    let limits = ai::Limits {
+                        egdb: Some(db),
+                        phase_plies: db.phase_plies(game.positions(), game.moves()),
+                        ..opts.level.limits(Some(&clock))
+                    };
+                    engine.search(&pos, &history, &limits).map(|r| r.best)
+                }
+                None => {
+                    ai::choose_move(&mut engine, &pos, &history, opts.level, seed, Some(&clock))
+                }
+            }
+            .expect("the game is not over, so there is a legal move");
             let _ = writeln!(
                 out,
                 "Computer ({}) plays {}",

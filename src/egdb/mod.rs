@@ -1,0 +1,422 @@
+//! Endgame databases built by our own retrograde solver: for every position of a few pieces,
+//! win, draw or loss for the side to move, with the plies to conversion, read against the
+//! variant's move limits (see [`value`]).
+//!
+//! ```
+//! use draughts::egdb::{Egdb, Metric, Outcome};
+//! use draughts::{parse_fen, Variant};
+//!
+//! // Every English ending of up to three pieces, in memory (a few hundred milliseconds).
+//! let db = Egdb::build(Variant::English, 3, Metric::WithLimits, &mut |_| Ok(())).unwrap();
+//! // Two kings against one: a win (well within the 40-move rule).
+//! let pos = parse_fen("W:WK1,K2:BK32", Variant::English).unwrap();
+//! assert_eq!(db.probe(&pos).unwrap().outcome, Outcome::Win);
+//! ```
+//!
+//! Every variant but Frisian and Frysk! can be built: there a king's moves in a row are limited
+//! while its side has men, which makes a position's value depend on its history. Tables hold
+//! the positions with the side to move as "White"; Black to move is looked up mirrored.
+
+pub mod file;
+pub mod index;
+mod solve;
+pub mod value;
+
+pub use index::{normalized, Indexer, SigMap, Signature, MAX_PIECES};
+pub use value::{phase_limit, promotion_continues, Outcome, Value};
+
+use crate::mv::Move;
+use crate::position::Position;
+use crate::variant::{Goal, Variant};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// Whether the move limits are applied (the tables the engine uses), or not at all (the plain
+/// game-theoretic value, for comparison with a reference solver).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum Metric {
+    NoLimits = 0,
+    WithLimits = 1,
+}
+
+/// Why a database could not be built, read or used.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum EgdbError {
+    #[error("{variant} endings cannot be tabled: {reason}")]
+    Unsupported {
+        variant: Variant,
+        reason: &'static str,
+    },
+    #[error("{pieces} pieces is more than the {max} a table can hold")]
+    TooManyPieces { pieces: u8, max: u8 },
+    #[error("table {sig} is missing")]
+    Missing { sig: Signature },
+    #[error("table {sig} is damaged: {reason}")]
+    Corrupt { sig: Signature, reason: String },
+    #[error("table format version {found}, this program reads version {expected}")]
+    Version { found: u16, expected: u16 },
+    #[error("table {sig}: a distance of {plies} plies does not fit the format")]
+    TooDeep { sig: Signature, plies: u16 },
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
+}
+
+/// The solved values of one signature.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub sig: Signature,
+    ix: Indexer,
+    /// One byte a slot ([`Value::to_byte`]).
+    pub values: Vec<u8>,
+}
+
+impl Table {
+    /// The value of a position with White to move and this table's signature.
+    pub fn value(&self, pos: &Position) -> Value {
+        Value::from_byte(self.values[self.ix.index(pos) as usize])
+    }
+
+    /// Positions (slots that hold one), and how many of them are wins, draws and losses for the
+    /// side to move.
+    pub fn stats(&self) -> TableStats {
+        let mut s = TableStats {
+            positions: self.ix.positions(),
+            ..TableStats::default()
+        };
+        for &b in &self.values {
+            match Value::from_byte(b).outcome {
+                Outcome::Win => s.wins += 1,
+                Outcome::Draw => {}
+                Outcome::Loss => s.losses += 1,
+            }
+        }
+        // Empty slots read as draws.
+        s.draws = s.positions - s.wins - s.losses;
+        s
+    }
+}
+
+/// A move as the database ranks it ([`Egdb::rank_moves`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Ranked {
+    pub mv: Move,
+    /// For the side that plays it, the move limits applied.
+    pub outcome: Outcome,
+    /// Plies to conversion counted from before the move (1 for a move that converts).
+    pub plies: u16,
+    /// Whether the move starts a new count of the move limits.
+    pub new_phase: bool,
+}
+
+impl Ranked {
+    /// Sorting key, best first: quick wins, draws, long losses.
+    fn order(&self) -> (u8, i32) {
+        match self.outcome {
+            Outcome::Win => (0, self.plies as i32),
+            Outcome::Draw => (1, 0),
+            Outcome::Loss => (2, -(self.plies as i32)),
+        }
+    }
+}
+
+/// Counts of a table's positions by outcome.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TableStats {
+    pub positions: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+/// Whether a variant's endings can be tabled.
+///
+/// # Errors
+/// Frisian and Frysk!: a king's moves in a row are history, not board.
+pub fn supports(variant: Variant) -> Result<(), EgdbError> {
+    if variant.rules().king_move_limit.is_some() {
+        return Err(EgdbError::Unsupported {
+            variant,
+            reason: "a king may not move more than three times in a row while its side has men, \
+                     so a position's value depends on the moves before it",
+        });
+    }
+    Ok(())
+}
+
+/// The signatures of up to `pieces` pieces a variant's database holds, in solving order. In
+/// Breakthrough a king ends the game, so only men are tabled.
+pub fn signatures(variant: Variant, pieces: u8) -> Vec<Signature> {
+    Signature::all_up_to(pieces)
+        .into_iter()
+        .filter(|s| variant.rules().goal != Goal::FirstKing || s.white_kings + s.black_kings == 0)
+        .collect()
+}
+
+/// A table slot of a database: built in memory, or read from its file when first probed.
+struct Slot {
+    path: Option<PathBuf>,
+    table: OnceLock<Result<Arc<Table>, EgdbError>>,
+}
+
+/// A database: the tables of one variant up to some number of pieces. Read-only once made, so
+/// one handle may serve several searches (it is `Sync`); nothing global.
+pub struct Egdb {
+    variant: Variant,
+    metric: Metric,
+    max_pieces: u8,
+    slots: SigMap<Slot>,
+}
+
+impl std::fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Egdb")
+            .field("variant", &self.variant)
+            .field("metric", &self.metric)
+            .field("max_pieces", &self.max_pieces)
+            .field("tables", &self.slots.len())
+            .finish()
+    }
+}
+
+impl Egdb {
+    /// Solves every ending of the variant of up to `pieces` pieces in memory, calling
+    /// `on_table` with each table as it is solved (to write it, or to report progress).
+    ///
+    /// # Errors
+    /// The variant is not supported, `pieces` is too many, or `on_table` failed.
+    pub fn build(
+        variant: Variant,
+        pieces: u8,
+        metric: Metric,
+        on_table: &mut dyn FnMut(&Table) -> Result<(), EgdbError>,
+    ) -> Result<Egdb, EgdbError> {
+        Egdb::build_reusing(variant, pieces, metric, 1, &mut |_| None, on_table)
+    }
+
+    /// [`Egdb::build`] on `threads` threads (1: in the calling thread, the only choice in a
+    /// browser), taking from `reuse` the tables it already has (read from files built before,
+    /// say): a signature and its swap are solved only if `reuse` lacks either.
+    ///
+    /// # Errors
+    /// As [`Egdb::build`].
+    pub fn build_reusing(
+        variant: Variant,
+        pieces: u8,
+        metric: Metric,
+        threads: usize,
+        reuse: &mut dyn FnMut(Signature) -> Option<Table>,
+        on_table: &mut dyn FnMut(&Table) -> Result<(), EgdbError>,
+    ) -> Result<Egdb, EgdbError> {
+        supports(variant)?;
+        if pieces > MAX_PIECES {
+            return Err(EgdbError::TooManyPieces {
+                pieces,
+                max: MAX_PIECES,
+            });
+        }
+        let mut solved: SigMap<Arc<Table>> = SigMap::default();
+        let mut order = Vec::new();
+        for sig in signatures(variant, pieces) {
+            if solved.contains_key(&sig) {
+                continue;
+            }
+            if let (Some(a), Some(b)) = (reuse(sig), reuse(sig.swapped())) {
+                order.extend([a.sig, b.sig]);
+                solved.insert(a.sig, Arc::new(a));
+                solved.insert(b.sig, Arc::new(b));
+                continue;
+            }
+            for table in solve::solve_pair(variant, metric, sig, &solved, threads)? {
+                on_table(&table)?;
+                order.push(table.sig);
+                solved.insert(table.sig, Arc::new(table));
+            }
+        }
+        let mut slots = SigMap::default();
+        for sig in order {
+            let table = solved.get(&sig).expect("solved").clone();
+            let cell = OnceLock::new();
+            let _ = cell.set(Ok(table));
+            slots.insert(
+                sig,
+                Slot {
+                    path: None,
+                    table: cell,
+                },
+            );
+        }
+        Ok(Egdb {
+            variant,
+            metric,
+            max_pieces: pieces,
+            slots,
+        })
+    }
+
+    /// The file of a table under a database directory: `DIR/<variant>/<signature>.egdb`.
+    pub fn table_path(dir: &Path, variant: Variant, sig: Signature) -> PathBuf {
+        dir.join(variant.name())
+            .join(format!("{}.egdb", sig.name()))
+    }
+
+    /// Opens the tables of `variant` under `dir` (as [`Egdb::table_path`] lays them out) built
+    /// with the move limits; each is read and checked when first probed. A set may be partial
+    /// (a build still under way): a position whose table is absent is not answered.
+    ///
+    /// # Errors
+    /// The variant is not supported, or the directory holds no table of it.
+    pub fn open(dir: &Path, variant: Variant) -> Result<Egdb, EgdbError> {
+        supports(variant)?;
+        let mut max_pieces = 0;
+        let mut slots = SigMap::default();
+        for sig in signatures(variant, MAX_PIECES) {
+            let path = Egdb::table_path(dir, variant, sig);
+            if path.is_file() {
+                max_pieces = max_pieces.max(sig.pieces());
+                slots.insert(
+                    sig,
+                    Slot {
+                        path: Some(path),
+                        table: OnceLock::new(),
+                    },
+                );
+            }
+        }
+        if max_pieces == 0 {
+            return Err(EgdbError::Missing {
+                sig: signatures(variant, 2)[0],
+            });
+        }
+        Ok(Egdb {
+            variant,
+            metric: Metric::WithLimits,
+            max_pieces,
+            slots,
+        })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// The most pieces of a position the database answers for.
+    pub fn max_pieces(&self) -> u8 {
+        self.max_pieces
+    }
+
+    /// The table of a signature, read and checked on first use.
+    ///
+    /// # Errors
+    /// The table is not part of the database, or its file is unreadable or damaged.
+    pub fn table(&self, sig: Signature) -> Result<Arc<Table>, EgdbError> {
+        let slot = self.slots.get(&sig).ok_or(EgdbError::Missing { sig })?;
+        slot.table
+            .get_or_init(|| {
+                let path = slot.path.as_ref().ok_or(EgdbError::Missing { sig })?;
+                let bytes = std::fs::read(path).map_err(|e| EgdbError::Io {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                })?;
+                file::decode(&bytes, self.variant, self.metric, sig).map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// The value of a position for its side to move, if the database covers it.
+    ///
+    /// # Errors
+    /// Its table could not be read (see [`Egdb::table`]).
+    pub fn value(&self, pos: &Position) -> Result<Option<Value>, EgdbError> {
+        if pos.variant() != self.variant || pos.occupied().count() > self.max_pieces as u32 {
+            return Ok(None);
+        }
+        let pos = normalized(pos);
+        if let Some(v) = solve::decided(&pos) {
+            return Ok(Some(v));
+        }
+        let table = self.table(Signature::of(&pos))?;
+        Ok(Some(table.value(&pos)))
+    }
+
+    /// [`Egdb::value`] for the search: a table that cannot be read answers nothing.
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        self.value(pos).ok().flatten()
+    }
+
+    /// Each legal move with what it brings the side that plays it once the move limits are
+    /// applied, `played` plies of the current phase having gone: best first (the quickest
+    /// win, then draws, then the longest loss). `None` if the database does not cover the
+    /// positions after the moves.
+    ///
+    /// # Errors
+    /// A table could not be read.
+    pub fn rank_moves(
+        &self,
+        pos: &Position,
+        played: u16,
+    ) -> Result<Option<Vec<Ranked>>, EgdbError> {
+        let mut out = Vec::new();
+        for m in pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(&m);
+            let Some(v) = self.value(&child)? else {
+                return Ok(None);
+            };
+            let new_phase = self.starts_phase(pos, &m, &child);
+            let (outcome, plies) = if new_phase {
+                // The child's count starts afresh: its own result within its own limit.
+                let o = match v.within(self.plies_left(&child, 0)) {
+                    Outcome::Win => Outcome::Loss,
+                    Outcome::Loss => Outcome::Win,
+                    Outcome::Draw => Outcome::Draw,
+                };
+                (o, 1)
+            } else {
+                let v = v.back();
+                (v.within(self.plies_left(pos, played)), v.plies)
+            };
+            out.push(Ranked {
+                mv: m,
+                outcome,
+                plies,
+                new_phase,
+            });
+        }
+        out.sort_by_key(Ranked::order);
+        Ok(Some(out))
+    }
+
+    /// Whether `m`, played from `before` to `after`, starts a new count of the move limits.
+    pub fn starts_phase(&self, before: &Position, m: &Move, after: &Position) -> bool {
+        m.is_capture()
+            || (m.promotes()
+                && !promotion_continues(self.variant, Signature::of(before), Signature::of(after)))
+    }
+
+    /// The plies of the current phase a game has played: back from its last position, until a
+    /// capture or a promotion that restarts the count.
+    pub fn phase_plies(&self, positions: &[Position], moves: &[Move]) -> u16 {
+        let mut plies = 0u16;
+        for (i, m) in moves.iter().enumerate().rev() {
+            if self.starts_phase(&positions[i], m, &positions[i + 1]) {
+                break;
+            }
+            plies = plies.saturating_add(1);
+        }
+        plies
+    }
+
+    /// What is left of the move limit of `pos`'s phase after `played` plies of it (`None`:
+    /// no limit).
+    pub fn plies_left(&self, pos: &Position, played: u16) -> Option<u16> {
+        if self.metric == Metric::NoLimits {
+            return None;
+        }
+        phase_limit(self.variant, Signature::of(pos)).map(|l| l.saturating_sub(played))
+    }
+}
