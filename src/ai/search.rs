@@ -145,6 +145,8 @@ pub struct Engine {
     helpers: Vec<Engine>,
     /// Plies a helper searches beyond the main thread's iteration.
     depth_offset: u32,
+    /// [`late_move_reduction`] by depth (to 63) × move index (to 63).
+    lmr: Vec<u8>,
 }
 
 /// The most threads a search uses.
@@ -182,6 +184,9 @@ impl Engine {
             phase: vec![0; MAX_PLY + 2],
             helpers: Vec::new(),
             depth_offset: 0,
+            lmr: (0..64 * 64)
+                .map(|k| late_move_reduction(k / 64, k % 64) as u8)
+                .collect(),
         }
     }
 
@@ -543,6 +548,28 @@ impl Engine {
             }
         }
 
+        // ProbCut: a shallow search that clears beta by a margin predicts that the full one
+        // clears beta; the margin is what a few plies less rarely change.
+        // Not where a capture is due: that is where a sacrifice is being answered, and the
+        // shallow search would see the material before the combination that wins it back.
+        if !pv_node
+            && ply > 0
+            && depth >= PROBCUT_MIN_DEPTH
+            && beta.abs() < EGDB_BOUND - PROBCUT_MARGIN
+            && !pos.has_capture()
+        {
+            let rbeta = beta + PROBCUT_MARGIN;
+            let mut a = rbeta - 1;
+            let shallow = depth - PROBCUT_REDUCTION;
+            let s = self.node(pos, hash, shallow, &mut a, rbeta, ply, run, limits);
+            if self.stopped {
+                return 0;
+            }
+            if s >= rbeta {
+                return beta;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
@@ -586,7 +613,9 @@ impl Engine {
                 run.saturating_add(1)
             };
             let new_depth = depth - 1 + extension;
-            let quiet = !m.is_capture() && !m.promotes();
+            // A move that offers a capture (a sacrifice, the start of most combinations) is not
+            // quiet: it is never reduced (the reply is forced, the line short).
+            let quiet = !m.is_capture() && !m.promotes() && !child.has_capture();
             // The child searched to `depth` within the window (`lo`, `hi`), from our side.
             let search_child = |this: &mut Self, depth: i32, lo: i32, hi: i32| {
                 -this.negamax_run(
@@ -605,8 +634,11 @@ impl Engine {
             } else {
                 // A null window around alpha first, reduced for late quiet moves; searched
                 // again at full depth, then with the full window, if it beats alpha.
-                let reduce = if depth >= 3 && i >= 3 && quiet && !self.is_killer(ply, &m) {
-                    1 + i32::from(i >= 8 && depth >= 6)
+                let reduce = if depth >= 3 && i >= 2 + usize::from(pv_node) && quiet {
+                    let r = i32::from(self.lmr[(depth.min(63) as usize) * 64 + i.min(63)])
+                        - i32::from(pv_node)
+                        - i32::from(self.is_killer(ply, &m));
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -866,3 +898,21 @@ fn egdb_root(pos: &Position, limits: &Limits) -> Option<SearchResult> {
         time_ms: 0.0,
     })
 }
+
+/// Plies taken off the search of the `i`-th quiet move (0-based, in order) at `depth`: more
+/// the later the move and the deeper the search, as ln(depth)·ln(i) — late moves in a
+/// well-ordered list rarely beat the best, and one that does is searched again in full.
+fn late_move_reduction(depth: usize, i: usize) -> i32 {
+    let r = 0.5 + (depth.max(1) as f64).ln() * (i.max(1) as f64).ln() / LMR_DIVISOR;
+    r as i32
+}
+
+/// The divisor of [`late_move_reduction`]'s product (smaller reduces more).
+const LMR_DIVISOR: f64 = 2.0;
+
+/// ProbCut's shallow search is this many plies shorter than the node's...
+const PROBCUT_REDUCTION: i32 = 4;
+/// ...at nodes at least this deep...
+const PROBCUT_MIN_DEPTH: i32 = 6;
+/// ...and must clear beta by this much (hundredths of a man).
+const PROBCUT_MARGIN: i32 = 40;
