@@ -20,9 +20,12 @@
 //! ```
 
 pub mod eval;
+pub mod learned;
 pub mod review;
 pub mod rng;
 pub mod search;
+pub mod tune;
+pub mod weights;
 pub mod zobrist;
 
 pub use eval::evaluate;

@@ -8,6 +8,7 @@ mod egdb;
 mod hub;
 mod matches;
 mod play;
+mod tune;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -46,6 +47,9 @@ enum Command {
     /// Endgame databases: builds them with our own solver, and probes them.
     #[command(subcommand)]
     Egdb(egdb::EgdbCommand),
+    /// The learned evaluation: generates data (self-play, game records) and fits its weights.
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
     /// Prints a shell completion script (e.g. `draughts completions bash > draughts.bash`).
     Completions {
         #[arg(value_enum)]
@@ -142,6 +146,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(&args),
         Command::Hub => hub::run(),
         Command::Egdb(command) => egdb::run(&command),
+        Command::Tune(command) => tune::run(&command),
         Command::Completions { shell } => {
             // Written through a buffer: clap_complete panics when stdout is closed early.
             let mut script = Vec::new();

@@ -4,7 +4,8 @@
 //! draughts match --variant V --games N --a SPEC --b SPEC [--seed S] [--max-plies P]
 //!                [--time-ms T] [--nodes N] [--move-time SEC] [--pdn FILE] [--quiet]
 //! ```
-//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`),
+//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`;
+//! `6+hand`: level 6 with the hand-made evaluation instead of the learned one, to measure them),
 //! `random`, `greedy`, or `hub:COMMAND ARGS…` (an external engine speaking the Hub protocol,
 //! e.g. `hub:./scan hub`). `--fens FILE` plays from the positions in FILE (one FEN a line,
 //! each played twice, colours swapped) instead of random balanced openings. `--time-ms`/`--nodes` override the
@@ -68,8 +69,8 @@ pub struct MatchArgs {
 /// Who plays, as given on the command line.
 #[derive(Clone, Debug)]
 enum PlayerSpec {
-    /// A level, and whether it probes the endgame tables.
-    Level(Level, bool),
+    /// A level, whether it probes the endgame tables, and whether it evaluates by hand.
+    Level(Level, bool, bool),
     Random,
     Greedy,
     Hub(String),
@@ -92,15 +93,19 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
     }
+    let (spec, hand) = match spec.strip_suffix("+hand") {
+        Some(level) => (level, true),
+        None => (spec, false),
+    };
     let (spec, egdb) = match spec.strip_suffix("+egdb") {
         Some(level) => (level, true),
         None => (spec, false),
     };
     match spec {
-        "random" if !egdb => Ok(PlayerSpec::Random),
-        "greedy" if !egdb => Ok(PlayerSpec::Greedy),
+        "random" if !egdb && !hand => Ok(PlayerSpec::Random),
+        "greedy" if !egdb && !hand => Ok(PlayerSpec::Greedy),
         n => crate::play::parse_level(n)
-            .map(|l| PlayerSpec::Level(l, egdb))
+            .map(|l| PlayerSpec::Level(l, egdb, hand))
             .map_err(|_| {
                 let levels = crate::play::level_range();
                 format!("expected a level ({levels}), random, greedy or hub:COMMAND")
@@ -227,8 +232,9 @@ impl Drop for HubClient {
 }
 
 enum Player {
-    /// A level, its engine, and whether it probes the endgame tables.
-    Level(Level, Box<Engine>, bool),
+    /// A level, its engine, whether it probes the endgame tables, and whether it evaluates by
+    /// hand.
+    Level(Level, Box<Engine>, bool, bool),
     Random,
     Greedy,
     Hub(HubClient),
@@ -237,7 +243,9 @@ enum Player {
 impl Player {
     fn new(spec: &PlayerSpec, variant: Variant) -> Result<Player, String> {
         Ok(match spec {
-            PlayerSpec::Level(l, egdb) => Player::Level(*l, Box::new(Engine::new(32)), *egdb),
+            PlayerSpec::Level(l, egdb, hand) => {
+                Player::Level(*l, Box::new(Engine::new(32)), *egdb, *hand)
+            }
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
             PlayerSpec::Hub(cmd) => Player::Hub(HubClient::start(cmd, variant)?),
@@ -246,11 +254,12 @@ impl Player {
 
     fn name(&self) -> String {
         match self {
-            Player::Level(l, _, egdb) => format!(
-                "level {} ({}){}",
+            Player::Level(l, _, egdb, hand) => format!(
+                "level {} ({}){}{}",
                 l.number(),
                 l.name(),
-                if *egdb { " with endgame tables" } else { "" }
+                if *egdb { " with endgame tables" } else { "" },
+                if *hand { " hand-made evaluation" } else { "" }
             ),
             Player::Hub(h) => format!("hub {}", h.name),
             Player::Random => "random".to_owned(),
@@ -260,7 +269,7 @@ impl Player {
 
     fn new_game(&mut self) -> Result<(), String> {
         match self {
-            Player::Level(_, e, _) => e.clear(),
+            Player::Level(_, e, _, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
             _ => {}
         }
@@ -281,7 +290,8 @@ impl Player {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
             Player::Hub(h) => h.best_move(game, opts.move_time),
-            Player::Level(level, engine, egdb) => {
+            Player::Level(level, engine, egdb, hand) => {
+                ai::eval::use_hand_made(*hand);
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
                 let db = db.filter(|_| *egdb && !level.is_noisy());
@@ -313,7 +323,9 @@ impl Player {
 }
 
 /// An opening for game pair `pair`: 2–4 random plies whose result a short search finds level.
+/// Judged by the hand-made evaluation, so the openings stay the same whatever is measured.
 fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
+    ai::eval::use_hand_made(true);
     let mut rng = Rng::new(seed.wrapping_mul(0x9E37).wrapping_add(pair as u64));
     let mut engine = Engine::new(2);
     let mut fallback = Vec::new();
@@ -355,7 +367,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let mut pb = Player::new(&opts.b, opts.variant)?;
     let uses_egdb = [&opts.a, &opts.b]
         .iter()
-        .any(|s| matches!(s, PlayerSpec::Level(_, true)));
+        .any(|s| matches!(s, PlayerSpec::Level(_, true, _)));
     let db = match (&opts.egdb, uses_egdb) {
         (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
         (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),
