@@ -319,13 +319,15 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Mean squared errors (training, held out) of evaluations `e(k)` with scale `k`.
+/// Mean squared errors of evaluations `e(k)` with scale `k`: on the training positions against
+/// their labels, on the held-out ones against the game results (whatever the labels mix).
 fn errors(d: &Dataset, k: f32, e: impl Fn(usize) -> f32) -> (f64, f64) {
     let mut sum = [0.0f64; 2];
     let mut count = [0usize; 2];
     for i in 0..d.len() {
         let h = d.held_out[i] as usize;
-        let err = (sigmoid(k * e(i)) - d.label[i]) as f64;
+        let target = if d.held_out[i] { d.result[i] } else { d.label[i] };
+        let err = (sigmoid(k * e(i)) - target) as f64;
         sum[h] += err * err;
         count[h] += 1;
     }
