@@ -424,7 +424,15 @@ fn tune_generates_data_and_fits_weights() {
     let data = dir.join("data.tsv");
     let out = dir.join("english.rs");
     let (_, err, code) = draughts_all(&[
-        "tune", "gen", "-v", "english", "-n", "4", "--nodes", "300", "-o",
+        "tune",
+        "gen",
+        "-v",
+        "english",
+        "-n",
+        "4",
+        "--nodes",
+        "300",
+        "-o",
         data.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
@@ -432,13 +440,24 @@ fn tune_generates_data_and_fits_weights() {
     let first = text.lines().next().unwrap();
     assert_eq!(first.split('\t').count(), 4, "{first}");
     let (stdout, err, code) = draughts_all(&[
-        "tune", "fit", "-v", "english", "--iterations", "20", "-d",
-        data.to_str().unwrap(), "-o", out.to_str().unwrap(),
+        "tune",
+        "fit",
+        "-v",
+        "english",
+        "--iterations",
+        "20",
+        "-d",
+        data.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("held out"), "{stdout}");
     let source = std::fs::read_to_string(&out).unwrap();
-    assert!(source.contains("draughts tune fit --variant english"), "{source}");
+    assert!(
+        source.contains("draughts tune fit --variant english"),
+        "{source}"
+    );
     assert!(source.contains("pub static WEIGHTS: Tuned"));
     let (_, err, code) = draughts_all(&["tune", "fit", "-v", "english", "-d", "/nonexistent.tsv"]);
     assert_eq!(code, 1);

@@ -58,7 +58,7 @@ fn the_start_position_is_level_and_material_counts() {
         let mut setup = start.to_setup();
         let g = start.geometry();
         let sq = g.all_squares().next().unwrap();
-        setup.pieces.retain(|&(s, _)| s != sq);
+        setup.pieces.retain(|&(s, _)| s != sq.number() as u32);
         let up = Position::from_setup(&setup, variant).unwrap();
         let white = match up.turn() {
             Color::White => eval::evaluate(&up),
@@ -103,7 +103,11 @@ fn the_hand_made_evaluation_stays_selectable() {
     assert_eq!(hand, hand_mirrored);
     // The two evaluations are different functions…
     let differ = learned.iter().zip(&hand).filter(|(a, b)| a != b).count();
-    assert!(differ * 2 > positions.len(), "{differ} of {}", positions.len());
+    assert!(
+        differ * 2 > positions.len(),
+        "{differ} of {}",
+        positions.len()
+    );
     // …and the switch is back off.
     let again: Vec<i32> = positions.iter().map(eval::evaluate).collect();
     assert_eq!(again, learned);

@@ -252,7 +252,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     if white.men == 0 && black.men == 0 && wt == 1 && bt == 1 {
         return 0;
     }
-    let score = match super::weights::of(pos.variant()).filter(|_| !is_hand_made()) {
+    let score = match super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made()) {
         Some(tuned) => super::learned::evaluate_white(pos, tuned),
         None => hand_made_white(pos, white, black),
     };

@@ -22,7 +22,31 @@ use super::eval::{is_runaway, mobility};
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::square::{Color, Dir, Geometry};
+use crate::variant::Variant;
+use std::cell::Cell;
 use std::sync::OnceLock;
+
+thread_local! {
+    /// Weights this thread plays with instead of the built-in ones (see [`use_weights`]).
+    static OVERRIDE: Cell<Option<&'static Tuned>> = const { Cell::new(None) };
+}
+
+/// Makes this thread evaluate with `weights` (fitted for the board of the variants it plays)
+/// instead of the built-in ones, or with the built-in ones again (`None`): for `draughts match`
+/// to measure newly fitted weights against those in the tree.
+pub fn use_weights(weights: Option<&'static Tuned>) {
+    OVERRIDE.with(|o| o.set(weights));
+}
+
+/// The weights `variant` is evaluated with on this thread, if it has learned ones.
+#[inline]
+pub fn weights_for(variant: Variant) -> Option<&'static Tuned> {
+    let built_in = super::weights::of(variant)?;
+    Some(match OVERRIDE.with(Cell::get) {
+        Some(w) if w.squares == built_in.squares => w,
+        _ => built_in,
+    })
+}
 
 /// Weights are stored in thousandths of a man (the evaluation's unit is hundredths).
 pub const SCALE: i32 = 10;

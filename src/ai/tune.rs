@@ -326,7 +326,11 @@ fn errors(d: &Dataset, k: f32, e: impl Fn(usize) -> f32) -> (f64, f64) {
     let mut count = [0usize; 2];
     for i in 0..d.len() {
         let h = d.held_out[i] as usize;
-        let target = if d.held_out[i] { d.result[i] } else { d.label[i] };
+        let target = if d.held_out[i] {
+            d.result[i]
+        } else {
+            d.label[i]
+        };
         let err = (sigmoid(k * e(i)) - target) as f64;
         sum[h] += err * err;
         count[h] += 1;
@@ -552,4 +556,46 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
         "pub static WEIGHTS: Tuned = Tuned {{\n    squares: {s},\n    open: &OPEN,\n    end: &END,\n}};"
     );
     out
+}
+
+/// Reads a weights file written by [`weights_source`] (for `draughts match` to play weights not
+/// yet built in). A file from a smaller feature set (fewer dense terms) is padded with zeros.
+///
+/// # Errors
+/// The text is not such a file, or it has more weights than this build's features.
+pub fn parse_weights_source(text: &str) -> Result<Tuned, String> {
+    let squares: usize = text
+        .split("squares:")
+        .nth(1)
+        .and_then(|t| t.split(',').next())
+        .and_then(|t| t.trim().parse().ok())
+        .ok_or("no `squares:` field")?;
+    let len = Tuned::len_for(squares);
+    let table = |name: &str| -> Result<&'static [i16], String> {
+        let start = text
+            .find(&format!("const {name}:"))
+            .ok_or(format!("no {name} table"))?;
+        let body = &text[start..];
+        let body = &body[body.find("= [").ok_or("no table body")? + 3..];
+        let body = &body[..body.find("];").ok_or("unterminated table")?];
+        let mut w = Vec::with_capacity(len);
+        for line in body.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
+            for item in line.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                w.push(
+                    item.parse::<i16>()
+                        .map_err(|_| format!("bad weight {item:?}"))?,
+                );
+            }
+        }
+        if w.len() > len || w.len() < 2 * squares {
+            return Err(format!("{name}: {} weights, expected {len}", w.len()));
+        }
+        w.resize(len, 0);
+        Ok(Box::leak(w.into_boxed_slice()))
+    };
+    Ok(Tuned {
+        squares,
+        open: table("OPEN")?,
+        end: table("END")?,
+    })
 }

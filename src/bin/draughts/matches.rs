@@ -5,7 +5,8 @@
 //!                [--time-ms T] [--nodes N] [--move-time SEC] [--pdn FILE] [--quiet]
 //! ```
 //! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`;
-//! `6+hand`: level 6 with the hand-made evaluation instead of the learned one, to measure them),
+//! `6+hand`: level 6 with the hand-made evaluation instead of the learned one, to measure them;
+//! `6+weights=FILE`: with the learned weights in FILE, as `draughts tune fit` writes them),
 //! `random`, `greedy`, or `hub:COMMAND ARGS…` (an external engine speaking the Hub protocol,
 //! e.g. `hub:./scan hub`). `--fens FILE` plays from the positions in FILE (one FEN a line,
 //! each played twice, colours swapped) instead of random balanced openings. `--time-ms`/`--nodes` override the
@@ -69,11 +70,20 @@ pub struct MatchArgs {
 /// Who plays, as given on the command line.
 #[derive(Clone, Debug)]
 enum PlayerSpec {
-    /// A level, whether it probes the endgame tables, and whether it evaluates by hand.
-    Level(Level, bool, bool),
+    /// A level, whether it probes the endgame tables, and whether it evaluates by hand or
+    /// with other weights than the built-in ones.
+    Level(Level, bool, Eval),
     Random,
     Greedy,
     Hub(String),
+}
+
+/// What a level evaluates with.
+#[derive(Clone, Copy, Debug)]
+enum Eval {
+    BuiltIn,
+    HandMade,
+    Weights(&'static ai::learned::Tuned),
 }
 
 fn parse_games(text: &str) -> Result<usize, String> {
@@ -93,19 +103,25 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
     }
-    let (spec, hand) = match spec.strip_suffix("+hand") {
-        Some(level) => (level, true),
-        None => (spec, false),
+    let (spec, eval) = if let Some(level) = spec.strip_suffix("+hand") {
+        (level, Eval::HandMade)
+    } else if let Some((level, path)) = spec.split_once("+weights=") {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let w = ai::tune::parse_weights_source(&text).map_err(|e| format!("{path}: {e}"))?;
+        (level, Eval::Weights(Box::leak(Box::new(w))))
+    } else {
+        (spec, Eval::BuiltIn)
     };
     let (spec, egdb) = match spec.strip_suffix("+egdb") {
         Some(level) => (level, true),
         None => (spec, false),
     };
+    let plain = !egdb && matches!(eval, Eval::BuiltIn);
     match spec {
-        "random" if !egdb && !hand => Ok(PlayerSpec::Random),
-        "greedy" if !egdb && !hand => Ok(PlayerSpec::Greedy),
+        "random" if plain => Ok(PlayerSpec::Random),
+        "greedy" if plain => Ok(PlayerSpec::Greedy),
         n => crate::play::parse_level(n)
-            .map(|l| PlayerSpec::Level(l, egdb, hand))
+            .map(|l| PlayerSpec::Level(l, egdb, eval))
             .map_err(|_| {
                 let levels = crate::play::level_range();
                 format!("expected a level ({levels}), random, greedy or hub:COMMAND")
@@ -232,9 +248,8 @@ impl Drop for HubClient {
 }
 
 enum Player {
-    /// A level, its engine, whether it probes the endgame tables, and whether it evaluates by
-    /// hand.
-    Level(Level, Box<Engine>, bool, bool),
+    /// A level, its engine, whether it probes the endgame tables, and what it evaluates with.
+    Level(Level, Box<Engine>, bool, Eval),
     Random,
     Greedy,
     Hub(HubClient),
@@ -243,8 +258,8 @@ enum Player {
 impl Player {
     fn new(spec: &PlayerSpec, variant: Variant) -> Result<Player, String> {
         Ok(match spec {
-            PlayerSpec::Level(l, egdb, hand) => {
-                Player::Level(*l, Box::new(Engine::new(32)), *egdb, *hand)
+            PlayerSpec::Level(l, egdb, eval) => {
+                Player::Level(*l, Box::new(Engine::new(32)), *egdb, *eval)
             }
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
@@ -254,12 +269,16 @@ impl Player {
 
     fn name(&self) -> String {
         match self {
-            Player::Level(l, _, egdb, hand) => format!(
+            Player::Level(l, _, egdb, eval) => format!(
                 "level {} ({}){}{}",
                 l.number(),
                 l.name(),
                 if *egdb { " with endgame tables" } else { "" },
-                if *hand { " hand-made evaluation" } else { "" }
+                match eval {
+                    Eval::BuiltIn => "",
+                    Eval::HandMade => " hand-made evaluation",
+                    Eval::Weights(_) => " other weights",
+                }
             ),
             Player::Hub(h) => format!("hub {}", h.name),
             Player::Random => "random".to_owned(),
@@ -290,8 +309,12 @@ impl Player {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
             Player::Hub(h) => h.best_move(game, opts.move_time),
-            Player::Level(level, engine, egdb, hand) => {
-                ai::eval::use_hand_made(*hand);
+            Player::Level(level, engine, egdb, eval) => {
+                ai::eval::use_hand_made(matches!(eval, Eval::HandMade));
+                ai::learned::use_weights(match eval {
+                    Eval::Weights(w) => Some(w),
+                    _ => None,
+                });
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
                 let db = db.filter(|_| *egdb && !level.is_noisy());
