@@ -15,7 +15,7 @@
 //!   out and reported, never fitted. Deterministic: the same data gives the same weights.
 
 use super::eval::{self, Weights, MAN};
-use super::learned::{self, Tuned, DENSE, SCALE};
+use super::learned::{self, Tuned, DENSE, PATTERNS, SCALE};
 use super::{Engine, Limits, Rng, MAX_DEPTH, WIN_BOUND};
 use crate::game::{Game, Status};
 use crate::position::Position;
@@ -23,6 +23,14 @@ use crate::square::Color;
 use crate::variant::Variant;
 use std::fmt::Write as _;
 use std::io::{self, Write};
+
+/// Whether the learned evaluation's features apply to `variant`: its board's diagonal steps are
+/// constant shifts (the dark squares of 8×8 or 10×10, a1 dark) and its goal the usual one.
+pub fn can_learn(variant: Variant) -> bool {
+    let g = Position::new(variant).geometry();
+    (g == crate::Geometry::EIGHT || g == crate::Geometry::TEN)
+        && variant.rules().goal == crate::variant::Goal::Standard
+}
 
 /// A position scored for the side to move together with the quiet position where the capture
 /// sequence from it ends (itself when no capture is pending).
@@ -522,7 +530,9 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
          //! (training {:.5} → {:.5}); K = {:.6}.\n\
          //!\n\
          //! Per phase: a man on each square (as White sees the board, square 1 first, a row of\n\
-         //! the board a line), a king on each square, then the terms named above the last row.\n",
+         //! the board a line), a king on each square, the terms named above their row, then the\n\
+         //! {PATTERNS} neighbourhoods of a man (index: two bits a neighbour, ahead-left first;\n\
+         //! 0 empty, 1 own piece, 2 opponent's, 3 edge).\n",
         variant.title(),
         fit.hand_made.1,
         fit.fitted.1,
@@ -545,9 +555,15 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
             }
             out.push('\n');
         }
-        let dense: Vec<String> = w[2 * s..].iter().map(|&x| format!("{},", q(x))).collect();
+        let d = 2 * s + DENSE.len();
+        let dense: Vec<String> = w[2 * s..d].iter().map(|&x| format!("{},", q(x))).collect();
         let _ = writeln!(out, "    // {}", DENSE.join(", "));
-        let _ = writeln!(out, "    {}\n];\n", dense.join(" "));
+        let _ = writeln!(out, "    {}\n", dense.join(" "));
+        for row in w[d..].chunks(16) {
+            let cells: Vec<String> = row.iter().map(|&x| format!("{:>4},", q(x))).collect();
+            let _ = writeln!(out, "    {}", cells.join(" "));
+        }
+        out.push_str("];\n\n");
     };
     table(&mut out, "OPEN", &fit.weights[..half]);
     table(&mut out, "END", &fit.weights[half..]);
