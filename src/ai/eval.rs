@@ -252,19 +252,22 @@ pub fn evaluate(pos: &Position) -> i32 {
     if white.men == 0 && black.men == 0 && wt == 1 && bt == 1 {
         return 0;
     }
-    let score = match super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made()) {
+    // Kings-only endings stay with the hand-made terms: games reach too few of them to learn from.
+    let kings_only = white.men == 0 && black.men == 0;
+    let learned = super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made());
+    let score = match learned.filter(|_| !kings_only) {
         Some(tuned) => super::learned::evaluate_white(pos, tuned),
         None => hand_made_white(pos, white, black),
     };
     for_side_to_move(pos, drawish_endings(pos, white, black, score))
 }
 
-/// Whether `pos` is scored by a fixed rule rather than by weights: lone king against lone
-/// king, or an ending a lone flying king holds (these positions are left out of fitting).
+/// Whether `pos` is scored by a fixed rule or by the hand-made terms whatever the weights: a
+/// kings-only ending, or an ending a lone flying king holds (these are left out of fitting).
 pub fn is_rule_scored(pos: &Position) -> bool {
     let (white, black) = (pos.counts(Color::White), pos.counts(Color::Black));
     let lone = |c: crate::Counts| c.total() == 1 && c.kings == 1;
-    (lone(white) && lone(black))
+    (white.men == 0 && black.men == 0)
         || (pos.rules().flying_kings()
             && ((lone(black) && white.kings >= 1 && white.total() <= 3)
                 || (lone(white) && black.kings >= 1 && black.total() <= 3)))
