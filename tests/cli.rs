@@ -414,3 +414,53 @@ fn egdb_builds_probes_and_reports_damage() {
     assert!(err.contains("cannot be tabled"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tune gen` then `tune fit` from the command line: data lines out, a weights file out whose
+/// header names the command, and the errors reported.
+#[test]
+fn tune_generates_data_and_fits_weights() {
+    let dir = std::env::temp_dir().join(format!("draughts-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.tsv");
+    let out = dir.join("english.rs");
+    let (_, err, code) = draughts_all(&[
+        "tune",
+        "gen",
+        "-v",
+        "english",
+        "-n",
+        "4",
+        "--nodes",
+        "300",
+        "-o",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(first.split('\t').count(), 4, "{first}");
+    let (stdout, err, code) = draughts_all(&[
+        "tune",
+        "fit",
+        "-v",
+        "english",
+        "--iterations",
+        "20",
+        "-d",
+        data.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("held out"), "{stdout}");
+    let source = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        source.contains("draughts tune fit --variant english"),
+        "{source}"
+    );
+    assert!(source.contains("pub static WEIGHTS: Tuned"));
+    let (_, err, code) = draughts_all(&["tune", "fit", "-v", "english", "-d", "/nonexistent.tsv"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: /nonexistent.tsv"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,11 @@
 //! Static evaluation, in hundredths of a man, from the side to move's point of view.
 //!
-//! Terms: material (king value per variant: a flying king sweeps whole diagonals and is worth
+//! International, English, Russian and Brazilian play by the learned evaluation
+//! ([`super::learned`], weights fitted to game results in [`super::weights`]); the other
+//! variants, and any variant while [`use_hand_made`] is on (to measure one against the other),
+//! by the hand-made one described here. Both share the endgame rules below.
+//!
+//! Hand-made terms: material (king value per variant: a flying king sweeps whole diagonals and is worth
 //! far more than a short-moving English king), advancement (weighted more as the board
 //! empties), centre control, back-rank guard while the opponent still has men to crown,
 //! runaway men (nothing left in the cone in front of them), mobility, a bonus for trading when
@@ -10,7 +15,24 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::square::{Color, Dir, Geometry, Square};
 use crate::variant::{Goal, Variant};
+use std::cell::Cell;
 use std::sync::OnceLock;
+
+thread_local! {
+    /// Whether this thread evaluates with the hand-made weights even where learned ones exist.
+    static HAND_MADE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Switches this thread between the hand-made evaluation (`true`) and the learned one (the
+/// default), so that `draughts match` can play one against the other.
+pub fn use_hand_made(on: bool) {
+    HAND_MADE.with(|h| h.set(on));
+}
+
+/// Whether this thread evaluates with the hand-made weights (see [`use_hand_made`]).
+pub fn is_hand_made() -> bool {
+    HAND_MADE.with(Cell::get)
+}
 
 /// Value of a man; every score is in these units (100 = one man).
 pub const MAN: i32 = 100;
@@ -156,7 +178,13 @@ pub fn mobility(pos: &Position, color: Color) -> i32 {
 }
 
 /// Whether nothing stands in the cone in front of the man on `bit` up to its crowning row.
-fn is_runaway(g: Geometry, occupied: Bitboard, color: Color, bit: u8, rows_left: u8) -> bool {
+pub(crate) fn is_runaway(
+    g: Geometry,
+    occupied: Bitboard,
+    color: Color,
+    bit: u8,
+    rows_left: u8,
+) -> bool {
     let (left, right) = match color {
         Color::White => (g.step(Dir::UpLeft), g.step(Dir::UpRight)),
         Color::Black => (g.step(Dir::DownLeft), g.step(Dir::DownRight)),
@@ -216,9 +244,6 @@ pub fn evaluate(pos: &Position) -> i32 {
         Goal::Losing => return evaluate_losing(pos),
         Goal::FirstKing => return evaluate_race(pos),
     }
-    let w = Weights::of(pos.variant());
-    let g = pos.geometry();
-    let m = masks(g);
     let white = pos.counts(Color::White);
     let black = pos.counts(Color::Black);
     let (wt, bt) = (white.total() as i32, black.total() as i32);
@@ -227,6 +252,32 @@ pub fn evaluate(pos: &Position) -> i32 {
     if white.men == 0 && black.men == 0 && wt == 1 && bt == 1 {
         return 0;
     }
+    // Kings-only endings stay with the hand-made terms: games reach too few of them to learn from.
+    let kings_only = white.men == 0 && black.men == 0;
+    let learned = super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made());
+    let score = match learned.filter(|_| !kings_only) {
+        Some(tuned) => super::learned::evaluate_white(pos, tuned),
+        None => hand_made_white(pos, white, black),
+    };
+    for_side_to_move(pos, drawish_endings(pos, white, black, score))
+}
+
+/// Whether `pos` is scored by a fixed rule or by the hand-made terms whatever the weights: a
+/// kings-only ending, or an ending a lone flying king holds (these are left out of fitting).
+pub fn is_rule_scored(pos: &Position) -> bool {
+    let (white, black) = (pos.counts(Color::White), pos.counts(Color::Black));
+    let lone = |c: crate::Counts| c.total() == 1 && c.kings == 1;
+    (white.men == 0 && black.men == 0)
+        || (pos.rules().flying_kings()
+            && ((lone(black) && white.kings >= 1 && white.total() <= 3)
+                || (lone(white) && black.kings >= 1 && black.total() <= 3)))
+}
+
+/// The hand-made evaluation from White's point of view, before the endgame rules.
+fn hand_made_white(pos: &Position, white: crate::Counts, black: crate::Counts) -> i32 {
+    let w = Weights::of(pos.variant());
+    let m = masks(pos.geometry());
+    let (wt, bt) = (white.total() as i32, black.total() as i32);
 
     let material_w = white.men as i32 * MAN + white.kings as i32 * w.king;
     let material_b = black.men as i32 * MAN + black.kings as i32 * w.king;
@@ -243,7 +294,11 @@ pub fn evaluate(pos: &Position) -> i32 {
     if lead.abs() >= MAN {
         score += lead * 6 / (wt + bt).max(1);
     }
+    score
+}
 
+/// White's `score` with the endgame rules applied.
+fn drawish_endings(pos: &Position, white: crate::Counts, black: crate::Counts, score: i32) -> i32 {
     // Flying kings: a lone king holds against up to three pieces including a king (FMJD
     // 16- and 5-move rules, Russian 7.2.4–7.2.8); score such endings as nearly drawn.
     if pos.rules().flying_kings() {
@@ -252,14 +307,10 @@ pub fn evaluate(pos: &Position) -> i32 {
             lone(weak) && strong.kings >= 1 && strong.total() <= 3
         };
         if holds(white, black) || holds(black, white) {
-            score = (score / 32).clamp(-30, 30);
+            return (score / 32).clamp(-30, 30);
         }
     }
-
-    match pos.turn() {
-        Color::White => score,
-        Color::Black => -score,
-    }
+    score
 }
 
 /// Antidraughts: the fewer pieces and the fewer moves, the nearer the win (a side with no move

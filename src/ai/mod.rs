@@ -20,10 +20,13 @@
 //! ```
 
 pub mod eval;
+pub mod learned;
 pub mod review;
 pub mod rng;
 pub mod search;
 pub mod tt;
+pub mod tune;
+pub mod weights;
 pub mod zobrist;
 
 pub use eval::evaluate;

@@ -9,6 +9,7 @@ mod hub;
 mod matches;
 mod play;
 mod problems;
+mod tune;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -50,6 +51,9 @@ enum Command {
     /// Endgame databases: builds them with our own solver, and probes them.
     #[command(subcommand)]
     Egdb(egdb::EgdbCommand),
+    /// The learned evaluation: generates data (self-play, game records) and fits its weights.
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
     /// Prints a shell completion script (e.g. `draughts completions bash > draughts.bash`).
     Completions {
         #[arg(value_enum)]
@@ -147,6 +151,7 @@ fn main() -> ExitCode {
         Command::Problems(args) => problems::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Egdb(command) => egdb::run(&command),
+        Command::Tune(command) => tune::run(&command),
         Command::Completions { shell } => {
             // Written through a buffer: clap_complete panics when stdout is closed early.
             let mut script = Vec::new();

@@ -5,7 +5,9 @@
 //!                [--time-ms T] [--nodes N] [--move-time SEC] [--hub-nodes N]
 //!                [--sprt ELO0,ELO1] [--pdn FILE] [--quiet]
 //! ```
-//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`),
+//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`;
+//! `6+hand`: level 6 with the hand-made evaluation instead of the learned one, to measure them;
+//! `6+weights=FILE`: with the learned weights in FILE, as `draughts tune fit` writes them),
 //! `random`, `greedy`, or `hub:COMMAND ARGS…` (an external engine speaking the Hub protocol,
 //! e.g. `hub:./scan hub`). `--fens FILE` plays from the positions in FILE (one FEN a line,
 //! each played twice, colours swapped) instead of random balanced openings. `--time-ms`/`--nodes` override the
@@ -83,11 +85,20 @@ pub struct MatchArgs {
 /// Who plays, as given on the command line.
 #[derive(Clone, Debug)]
 enum PlayerSpec {
-    /// A level, and whether it probes the endgame tables.
-    Level(Level, bool),
+    /// A level, whether it probes the endgame tables, and whether it evaluates by hand or
+    /// with other weights than the built-in ones.
+    Level(Level, bool, Eval),
     Random,
     Greedy,
     Hub(String),
+}
+
+/// What a level evaluates with.
+#[derive(Clone, Copy, Debug)]
+enum Eval {
+    BuiltIn,
+    HandMade,
+    Weights(&'static ai::learned::Tuned),
 }
 
 fn parse_games(text: &str) -> Result<usize, String> {
@@ -142,15 +153,25 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
     }
+    let (spec, eval) = if let Some(level) = spec.strip_suffix("+hand") {
+        (level, Eval::HandMade)
+    } else if let Some((level, path)) = spec.split_once("+weights=") {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let w = ai::tune::parse_weights_source(&text).map_err(|e| format!("{path}: {e}"))?;
+        (level, Eval::Weights(Box::leak(Box::new(w))))
+    } else {
+        (spec, Eval::BuiltIn)
+    };
     let (spec, egdb) = match spec.strip_suffix("+egdb") {
         Some(level) => (level, true),
         None => (spec, false),
     };
+    let plain = !egdb && matches!(eval, Eval::BuiltIn);
     match spec {
-        "random" if !egdb => Ok(PlayerSpec::Random),
-        "greedy" if !egdb => Ok(PlayerSpec::Greedy),
+        "random" if plain => Ok(PlayerSpec::Random),
+        "greedy" if plain => Ok(PlayerSpec::Greedy),
         n => crate::play::parse_level(n)
-            .map(|l| PlayerSpec::Level(l, egdb))
+            .map(|l| PlayerSpec::Level(l, egdb, eval))
             .map_err(|_| {
                 let levels = crate::play::level_range();
                 format!("expected a level ({levels}), random, greedy or hub:COMMAND")
@@ -285,8 +306,8 @@ impl Drop for HubClient {
 }
 
 enum Player {
-    /// A level, its engine, and whether it probes the endgame tables.
-    Level(Level, Box<Engine>, bool),
+    /// A level, its engine, whether it probes the endgame tables, and what it evaluates with.
+    Level(Level, Box<Engine>, bool, Eval),
     Random,
     Greedy,
     Hub(HubClient),
@@ -295,10 +316,10 @@ enum Player {
 impl Player {
     fn new(spec: &PlayerSpec, variant: Variant, threads: u16) -> Result<Player, String> {
         Ok(match spec {
-            PlayerSpec::Level(l, egdb) => {
+            PlayerSpec::Level(l, egdb, eval) => {
                 let mut engine = Engine::new(32);
                 engine.set_threads(threads.into());
-                Player::Level(*l, Box::new(engine), *egdb)
+                Player::Level(*l, Box::new(engine), *egdb, *eval)
             }
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
@@ -308,11 +329,16 @@ impl Player {
 
     fn name(&self) -> String {
         match self {
-            Player::Level(l, _, egdb) => format!(
-                "level {} ({}){}",
+            Player::Level(l, _, egdb, eval) => format!(
+                "level {} ({}){}{}",
                 l.number(),
                 l.name(),
-                if *egdb { " with endgame tables" } else { "" }
+                if *egdb { " with endgame tables" } else { "" },
+                match eval {
+                    Eval::BuiltIn => "",
+                    Eval::HandMade => " hand-made evaluation",
+                    Eval::Weights(_) => " other weights",
+                }
             ),
             Player::Hub(h) => format!("hub {}", h.name),
             Player::Random => "random".to_owned(),
@@ -322,7 +348,7 @@ impl Player {
 
     fn new_game(&mut self) -> Result<(), String> {
         match self {
-            Player::Level(_, e, _) => e.clear(),
+            Player::Level(_, e, _, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
             _ => {}
         }
@@ -343,7 +369,12 @@ impl Player {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
             Player::Hub(h) => h.best_move(game, opts.move_time, opts.hub_nodes),
-            Player::Level(level, engine, egdb) => {
+            Player::Level(level, engine, egdb, eval) => {
+                ai::eval::use_hand_made(matches!(eval, Eval::HandMade));
+                ai::learned::use_weights(match eval {
+                    Eval::Weights(w) => Some(w),
+                    _ => None,
+                });
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
                 let db = db.filter(|_| *egdb && !level.is_noisy());
@@ -375,7 +406,9 @@ impl Player {
 }
 
 /// An opening for game pair `pair`: 2–4 random plies whose result a short search finds level.
+/// Judged by the hand-made evaluation, so the openings stay the same whatever is measured.
 fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
+    ai::eval::use_hand_made(true);
     let mut rng = Rng::new(seed.wrapping_mul(0x9E37).wrapping_add(pair as u64));
     let mut engine = Engine::new(2);
     let mut fallback = Vec::new();
@@ -413,11 +446,17 @@ fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
 pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    // The evaluation switch is per thread: a parallel search's helpers would not follow it.
+    let switched =
+        |s: &PlayerSpec| matches!(s, PlayerSpec::Level(_, _, e) if !matches!(e, Eval::BuiltIn));
+    if opts.threads > 1 && (switched(&opts.a) || switched(&opts.b)) {
+        return Err("+hand and +weights= players search on one thread: drop --threads".to_owned());
+    }
     let mut pa = Player::new(&opts.a, opts.variant, opts.threads)?;
     let mut pb = Player::new(&opts.b, opts.variant, opts.threads)?;
     let uses_egdb = [&opts.a, &opts.b]
         .iter()
-        .any(|s| matches!(s, PlayerSpec::Level(_, true)));
+        .any(|s| matches!(s, PlayerSpec::Level(_, true, _)));
     let db = match (&opts.egdb, uses_egdb) {
         (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
         (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),

@@ -1,0 +1,159 @@
+//! The learned evaluation: its generated weights load, it is colour-symmetric, and fitting on
+//! a small fixed data set lowers the error, deterministically.
+
+use draughts::ai::learned::{self, Tuned};
+use draughts::ai::tune::{self, Dataset, FitOptions, SelfPlay};
+use draughts::ai::{eval, weights, Rng};
+use draughts::{Color, Position, Variant};
+
+const TUNED: [Variant; 4] = [
+    Variant::International,
+    Variant::English,
+    Variant::Russian,
+    Variant::Brazilian,
+];
+
+/// Positions along seeded random games of `variant`, kings and all.
+fn random_positions(variant: Variant, seed: u64, games: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::new(variant);
+        for _ in 0..160 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn generated_weights_load_for_each_tuned_variant() {
+    for variant in TUNED {
+        let w = weights::of(variant).unwrap_or_else(|| panic!("{variant} has weights"));
+        let squares = Position::new(variant).geometry().squares() as usize;
+        assert_eq!(w.squares, squares, "{variant}");
+        assert_eq!(w.open.len(), Tuned::len_for(squares), "{variant}");
+        assert_eq!(w.end.len(), Tuned::len_for(squares), "{variant}");
+        // A man is worth something everywhere, and a king more than a man on average.
+        let men = &w.end[..squares];
+        let kings = &w.end[squares..2 * squares];
+        assert!(men.iter().all(|&m| m > 0), "{variant}: {men:?}");
+        let mean = |t: &[i16]| t.iter().map(|&x| x as i32).sum::<i32>() / t.len() as i32;
+        assert!(mean(kings) > mean(men), "{variant}");
+    }
+    assert!(weights::of(Variant::Frisian).is_none());
+}
+
+#[test]
+fn the_start_position_is_level_and_material_counts() {
+    for variant in TUNED {
+        let start = Position::new(variant);
+        assert_eq!(eval::evaluate(&start), 0, "{variant}");
+        // White a man up (the first man of Black's removed) scores clearly positive.
+        let mut setup = start.to_setup();
+        let g = start.geometry();
+        let sq = g.all_squares().next().unwrap();
+        setup.pieces.retain(|&(s, _)| s != sq.number() as u32);
+        let up = Position::from_setup(&setup, variant).unwrap();
+        let white = match up.turn() {
+            Color::White => eval::evaluate(&up),
+            Color::Black => -eval::evaluate(&up),
+        };
+        assert!(white > 40, "{variant}: a man up scores {white}");
+    }
+}
+
+#[test]
+fn the_evaluation_is_colour_symmetric() {
+    for variant in TUNED {
+        for (i, pos) in random_positions(variant, 11, 30).iter().enumerate() {
+            let e = eval::evaluate(pos);
+            // The colour mirror has the other side to move: the same score for it…
+            assert_eq!(eval::evaluate(&pos.mirrored()), e, "{variant} #{i} {pos:?}");
+            // …and the same board with the other side to move, the opposite.
+            let other = pos.with_turn(pos.turn().other());
+            assert_eq!(eval::evaluate(&other), -e, "{variant} #{i} {pos:?}");
+            let w = weights::of(variant).unwrap();
+            assert_eq!(
+                learned::evaluate_white(pos, w),
+                -learned::evaluate_white(&pos.mirrored(), w),
+                "{variant} #{i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_hand_made_evaluation_stays_selectable() {
+    let positions = random_positions(Variant::International, 5, 3);
+    let learned: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    eval::use_hand_made(true);
+    assert!(eval::is_hand_made());
+    let hand: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    let hand_mirrored: Vec<i32> = positions
+        .iter()
+        .map(|p| eval::evaluate(&p.mirrored()))
+        .collect();
+    eval::use_hand_made(false);
+    assert_eq!(hand, hand_mirrored);
+    // The two evaluations are different functions…
+    let differ = learned.iter().zip(&hand).filter(|(a, b)| a != b).count();
+    assert!(
+        differ * 2 > positions.len(),
+        "{differ} of {}",
+        positions.len()
+    );
+    // …and the switch is back off.
+    let again: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    assert_eq!(again, learned);
+}
+
+/// A small fixed data set: six self-play games at a tiny node budget.
+fn tiny_data(variant: Variant) -> Vec<u8> {
+    let mut out = Vec::new();
+    let opts = SelfPlay {
+        variant,
+        games: 6,
+        nodes: 400,
+        seed: 3,
+        max_plies: 120,
+    };
+    let n = tune::self_play(&opts, &mut out, |_, _| {}).unwrap();
+    assert!(n > 100, "{n} positions");
+    out
+}
+
+#[test]
+fn fitting_lowers_the_error_deterministically() {
+    let variant = Variant::English;
+    let text = String::from_utf8(tiny_data(variant)).unwrap();
+    assert_eq!(text, String::from_utf8(tiny_data(variant)).unwrap());
+    let mut data = Dataset::default();
+    data.read(&text, variant).unwrap();
+    assert!(data.len() > 100 && data.held_out_len() > 0);
+    let k = tune::fit_k(&data);
+    assert!(k > 0.0005 && k < 0.05, "K = {k}");
+    let opts = FitOptions {
+        iterations: 40,
+        ..Default::default()
+    };
+    let a = tune::fit(&data, variant, k, &opts, |_, _| {});
+    let b = tune::fit(&data, variant, k, &opts, |_, _| {});
+    assert_eq!(a.weights, b.weights);
+    assert!(
+        a.fitted.0 < a.start.0 * 0.98,
+        "training error {} → {}",
+        a.start.0,
+        a.fitted.0
+    );
+    // The mapped hand-made weights start where the hand-made evaluation is.
+    assert!((a.start.0 - a.hand_made.0).abs() < 0.01);
+    let source = tune::weights_source(variant, &a, "draughts tune fit …", "test");
+    assert!(source.contains("pub static WEIGHTS: Tuned"));
+    assert_eq!(source.matches("const ").count(), 2);
+}
