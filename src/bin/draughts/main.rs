@@ -4,6 +4,7 @@
 //! are clap's (exit status 2); an error found while running (a missing file, a bad FEN) is one
 //! line, `error: …`, on stderr (exit status 1).
 
+mod book;
 mod egdb;
 mod hub;
 mod matches;
@@ -42,10 +43,13 @@ enum Command {
     /// Plays engine against engine from balanced openings, colours swapped in pairs.
     Match(matches::MatchArgs),
     /// Speaks the Hub protocol on stdin/stdout, for Hub GUIs.
-    Hub,
+    Hub(hub::HubArgs),
     /// Endgame databases: builds them with our own solver, and probes them.
     #[command(subcommand)]
     Egdb(egdb::EgdbCommand),
+    /// Opening books: builds them from real games and deep searches, and shows them.
+    #[command(subcommand)]
+    Book(book::BookCommand),
     /// Prints a shell completion script (e.g. `draughts completions bash > draughts.bash`).
     Completions {
         #[arg(value_enum)]
@@ -140,8 +144,9 @@ fn main() -> ExitCode {
         Command::Pdn(args) => cmd_pdn(&args),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
-        Command::Hub => hub::run(),
+        Command::Hub(args) => hub::run(&args),
         Command::Egdb(command) => egdb::run(&command),
+        Command::Book(command) => book::run(&command),
         Command::Completions { shell } => {
             // Written through a buffer: clap_complete panics when stdout is closed early.
             let mut script = Vec::new();

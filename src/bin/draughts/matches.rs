@@ -4,16 +4,20 @@
 //! draughts match --variant V --games N --a SPEC --b SPEC [--seed S] [--max-plies P]
 //!                [--time-ms T] [--nodes N] [--move-time SEC] [--pdn FILE] [--quiet]
 //! ```
-//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`),
-//! `random`, `greedy`, or `hub:COMMAND ARGS…` (an external engine speaking the Hub protocol,
-//! e.g. `hub:./scan hub`). `--fens FILE` plays from the positions in FILE (one FEN a line,
-//! each played twice, colours swapped) instead of random balanced openings. `--time-ms`/`--nodes` override the
-//! thinking limits of levels 4–6; `--move-time` is what Hub engines get per move.
-//! Games end by the rules (including the draw rules) or are drawn at the ply cap.
+//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`;
+//! `6+nobook`: level 6 without its opening book), `random`, `greedy`, or `hub:COMMAND ARGS…`
+//! (an external engine speaking the Hub protocol, e.g. `hub:./scan hub`). Levels 4–6 play from
+//! the engine's opening book of the variant while in it (a seeded weighted choice), unless
+//! `--no-book`. `--fens FILE` plays from the positions in FILE (one FEN a line, each played
+//! twice, colours swapped) and `--start` from the start position, instead of random balanced
+//! openings. `--time-ms`/`--nodes` override the thinking limits of levels 4–6; `--move-time` is
+//! what Hub engines get per move. Games end by the rules (including the draw rules) or are drawn
+//! at the ply cap. The summary counts the distinct openings (the games' first
+//! [`OPENING_PLIES`] plies).
 
 use crate::hub::{hub_variant_name, move_from_hub, move_to_hub, parse_line, position_to_hub};
 use clap::Args;
-use draughts::ai::{self, Engine, Level, Limits, Rng};
+use draughts::ai::{self, Book, Engine, Level, Limits, Rng};
 use draughts::egdb::Egdb;
 use draughts::game::{Game, PdnTags, Status};
 use draughts::{Color, Move, Position, Variant};
@@ -61,15 +65,25 @@ pub struct MatchArgs {
     egdb: Option<std::path::PathBuf>,
     /// Plays from these positions (one FEN a line, each twice, colours swapped) instead of
     /// random balanced openings.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "start")]
     fens: Option<std::path::PathBuf>,
+    /// Plays every game from the start position instead of random balanced openings (with
+    /// opening books, the games still differ).
+    #[arg(long)]
+    start: bool,
+    /// No player uses the opening book (levels 4-6 search from the first move).
+    #[arg(long)]
+    no_book: bool,
 }
+
+/// The plies that name a game's opening in the summary's count of distinct openings.
+pub const OPENING_PLIES: usize = 8;
 
 /// Who plays, as given on the command line.
 #[derive(Clone, Debug)]
 enum PlayerSpec {
-    /// A level, and whether it probes the endgame tables.
-    Level(Level, bool),
+    /// A level, whether it probes the endgame tables and whether it uses the opening book.
+    Level(Level, bool, bool),
     Random,
     Greedy,
     Hub(String),
@@ -92,15 +106,26 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
     }
-    let (spec, egdb) = match spec.strip_suffix("+egdb") {
-        Some(level) => (level, true),
-        None => (spec, false),
-    };
+    let mut words = spec.split('+');
+    let spec = words.next().unwrap_or_default();
+    let (mut egdb, mut book) = (false, true);
+    for word in words {
+        match word {
+            "egdb" if !egdb => egdb = true,
+            "nobook" if book => book = false,
+            _ => {
+                return Err(format!(
+                    "unknown option +{word}: +egdb and +nobook are known"
+                ))
+            }
+        }
+    }
+    let plain = egdb || !book;
     match spec {
-        "random" if !egdb => Ok(PlayerSpec::Random),
-        "greedy" if !egdb => Ok(PlayerSpec::Greedy),
+        "random" if !plain => Ok(PlayerSpec::Random),
+        "greedy" if !plain => Ok(PlayerSpec::Greedy),
         n => crate::play::parse_level(n)
-            .map(|l| PlayerSpec::Level(l, egdb))
+            .map(|l| PlayerSpec::Level(l, egdb, book))
             .map_err(|_| {
                 let levels = crate::play::level_range();
                 format!("expected a level ({levels}), random, greedy or hub:COMMAND")
@@ -227,8 +252,8 @@ impl Drop for HubClient {
 }
 
 enum Player {
-    /// A level, its engine, and whether it probes the endgame tables.
-    Level(Level, Box<Engine>, bool),
+    /// A level, its engine, whether it probes the endgame tables and whether it uses the book.
+    Level(Level, Box<Engine>, bool, bool),
     Random,
     Greedy,
     Hub(HubClient),
@@ -237,7 +262,9 @@ enum Player {
 impl Player {
     fn new(spec: &PlayerSpec, variant: Variant) -> Result<Player, String> {
         Ok(match spec {
-            PlayerSpec::Level(l, egdb) => Player::Level(*l, Box::new(Engine::new(32)), *egdb),
+            PlayerSpec::Level(l, egdb, book) => {
+                Player::Level(*l, Box::new(Engine::new(32)), *egdb, *book)
+            }
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
             PlayerSpec::Hub(cmd) => Player::Hub(HubClient::start(cmd, variant)?),
@@ -246,11 +273,16 @@ impl Player {
 
     fn name(&self) -> String {
         match self {
-            Player::Level(l, _, egdb) => format!(
-                "level {} ({}){}",
+            Player::Level(l, _, egdb, book) => format!(
+                "level {} ({}){}{}",
                 l.number(),
                 l.name(),
-                if *egdb { " with endgame tables" } else { "" }
+                if *egdb { " with endgame tables" } else { "" },
+                if !*book && ai::uses_book(*l) {
+                    " without book"
+                } else {
+                    ""
+                }
             ),
             Player::Hub(h) => format!("hub {}", h.name),
             Player::Random => "random".to_owned(),
@@ -260,7 +292,7 @@ impl Player {
 
     fn new_game(&mut self) -> Result<(), String> {
         match self {
-            Player::Level(_, e, _) => e.clear(),
+            Player::Level(_, e, _, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
             _ => {}
         }
@@ -274,6 +306,7 @@ impl Player {
         opts: &MatchArgs,
         clock: &dyn Fn() -> f64,
         db: Option<&Egdb>,
+        book: Option<&Book>,
     ) -> Result<Move, String> {
         let pos = game.position();
         let none = || "no legal move".to_owned();
@@ -281,14 +314,18 @@ impl Player {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
             Player::Hub(h) => h.best_move(game, opts.move_time),
-            Player::Level(level, engine, egdb) => {
+            Player::Level(level, engine, egdb, uses_book) => {
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
+                let book = book.filter(|_| *uses_book);
+                if let Some(m) = ai::book_move(book, pos, *level, seed) {
+                    return Ok(m);
+                }
                 let db = db.filter(|_| *egdb && !level.is_noisy());
                 if db.is_none()
                     && (level.is_noisy() || (opts.time_ms.is_none() && opts.nodes.is_none()))
                 {
-                    return ai::choose_move(engine, pos, &history, *level, seed, Some(clock))
+                    return ai::choose_move(engine, pos, &history, *level, seed, Some(clock), None)
                         .ok_or_else(none);
                 }
                 let mut limits = level.limits(Some(clock));
@@ -355,7 +392,12 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let mut pb = Player::new(&opts.b, opts.variant)?;
     let uses_egdb = [&opts.a, &opts.b]
         .iter()
-        .any(|s| matches!(s, PlayerSpec::Level(_, true)));
+        .any(|s| matches!(s, PlayerSpec::Level(_, true, _)));
+    let book = if opts.no_book {
+        None
+    } else {
+        ai::book::builtin(opts.variant)
+    };
     let db = match (&opts.egdb, uses_egdb) {
         (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
         (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),
@@ -390,8 +432,9 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
     let mut rng = Rng::new(opts.seed);
     let mut opening_moves = Vec::new();
+    let mut openings = std::collections::HashSet::new();
     for g in 0..opts.games {
-        if g % 2 == 0 && starts.is_none() {
+        if g % 2 == 0 && starts.is_none() && !opts.start {
             opening_moves = opening(opts.variant, opts.seed, g / 2);
         }
         let a_color = if g % 2 == 0 {
@@ -418,11 +461,16 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             let turn = game.position().turn();
             let player = if turn == a_color { &mut pa } else { &mut pb };
             let m = player
-                .choose(&game, &mut rng, opts, &clock, db.as_ref())
+                .choose(&game, &mut rng, opts, &clock, db.as_ref(), book.as_ref())
                 .map_err(|e| format!("game {}: {e}", g + 1))?;
             game.play(&m)
                 .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
         }
+        let line: Vec<String> = game.moves()[..game.moves().len().min(OPENING_PLIES)]
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        openings.insert(line.join(" "));
         let status = game.status();
         let (outcome, text) = match status {
             Status::Win { winner, .. } if winner == a_color => {
@@ -444,7 +492,12 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             }
         };
         if !opts.quiet {
-            let open: Vec<String> = opening_moves.iter().map(|m| m.to_string()).collect();
+            // From the start position, the opening the players chose; else the one given.
+            let open: Vec<String> = if opening_moves.is_empty() && starts.is_none() {
+                line.clone()
+            } else {
+                opening_moves.iter().map(|m| m.to_string()).collect()
+            };
             println!(
                 "game {:>3}: A plays {:<5}  opening {:<18} {:>3} plies  {outcome:<6} {text}",
                 g + 1,
@@ -491,6 +544,16 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         100.0 * half,
         100.0 * (score - half).max(0.0),
         100.0 * (score + half).min(1.0),
+    );
+    println!(
+        "distinct openings (first {OPENING_PLIES} plies): {} of {} games{}",
+        openings.len(),
+        opts.games,
+        match &book {
+            Some(b) => format!(", {} book of {} positions", opts.variant, b.len()),
+            None if opts.no_book => ", no book (--no-book)".to_owned(),
+            None => format!(", no {} book", opts.variant),
+        }
     );
     if let Some(path) = &opts.pdn {
         std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
