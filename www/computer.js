@@ -133,6 +133,10 @@ export class Computer {
     this.worker = null;
     this.thinkingListeners = new Set(); // fn(on) when the computer starts or stops thinking
     this.books = new Map(); // variant → Promise of its book's bytes (null: none), once asked for
+    this.useBook = true; // the `book` setting (settings.js): false, every level searches from the first move
+    document.addEventListener('draughts:settings', (e) => {
+      this.useBook = e.detail.book !== false;
+    });
 
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
@@ -276,7 +280,7 @@ export class Computer {
    * fetch is tried again next time).
    */
   book(variant, level) {
-    if (!engine.levels().some((l) => l.level === level && l.book)) return Promise.resolve(null);
+    if (!this.useBook || !engine.levels().some((l) => l.level === level && l.book)) return Promise.resolve(null);
     const url = bookUrl(variant);
     if (!url) return Promise.resolve(null);
     if (!this.books.has(variant)) {
