@@ -34,7 +34,10 @@ fn small_book() -> Book {
 fn a_book_round_trips_through_its_file() {
     let book = small_book();
     assert!((10..=25).contains(&book.len()), "{}", book.len());
-    assert!(book.walk().deepest < 6, "no entry beyond the plies asked for");
+    assert!(
+        book.walk().deepest < 6,
+        "no entry beyond the plies asked for"
+    );
     let bytes = book.to_bytes();
     assert_eq!(Book::from_bytes(&bytes), Ok(book.clone()));
     assert_eq!(Book::for_variant(&bytes, Variant::English), Ok(book));

@@ -252,14 +252,29 @@ impl Book {
     }
 }
 
-/// The books that come with the engine, as file bytes (`books/` in the repository). The page
-/// fetches them as files instead, when the computer first needs one, so they are not built into
-/// the wasm modules.
-#[cfg(not(target_arch = "wasm32"))]
-pub const BUILTIN: &[(Variant, &[u8])] = &[];
+/// The books that come with the engine, as file bytes (`books/` in the repository), for the
+/// command line. The page fetches them as files instead, when the computer first needs one: the
+/// wasm API never refers to these, so they are left out of the wasm modules.
+pub const BUILTIN: &[(Variant, &[u8])] = &[
+    (
+        Variant::International,
+        include_bytes!("../../../books/international.book"),
+    ),
+    (
+        Variant::English,
+        include_bytes!("../../../books/english.book"),
+    ),
+    (
+        Variant::Russian,
+        include_bytes!("../../../books/russian.book"),
+    ),
+    (
+        Variant::Brazilian,
+        include_bytes!("../../../books/brazilian.book"),
+    ),
+];
 
-/// The engine's own book for `variant`, if it has one (native builds; see [`BUILTIN`]).
-#[cfg(not(target_arch = "wasm32"))]
+/// The engine's own book for `variant`, if it has one (see [`BUILTIN`]).
 pub fn builtin(variant: Variant) -> Option<Book> {
     BUILTIN
         .iter()
