@@ -5,12 +5,14 @@
 //!                     [--positions N] [--min-games G] [--max-moves K] --out FILE
 //! draughts book info FILE…
 //! draughts book show --variant V [--book FILE] [--fen FEN]
+//! draughts book positions --variant V [--book FILE] --ply P
 //! ```
 //! `build` reads the games under each PATH (a PDN file, or a folder's `*.pdn` files, in name
 //! order; games of other variants or from other start positions are skipped), then expands the
 //! opening best-first from the start (see `draughts::ai::book::build`), printing progress on
 //! stderr and a summary on stdout. `info` prints a book's header, its size (bytes and gzipped)
-//! and what replaying it from the start reaches. `show` lists a position's book moves.
+//! and what replaying it from the start reaches. `show` lists a position's book moves;
+//! `positions` prints the FENs of the book positions at one ply (start positions for matches).
 
 use clap::{Args, Subcommand};
 use draughts::ai::book::{build, Book};
@@ -31,6 +33,22 @@ pub enum BookCommand {
     },
     /// Lists a position's book moves with their weights.
     Show(ShowArgs),
+    /// Prints the FEN of every book position reached by book moves at exactly PLY plies from
+    /// the start (sorted), e.g. as varied, sound start positions for `draughts match --fens`.
+    Positions(PositionsArgs),
+}
+
+#[derive(Args)]
+pub struct PositionsArgs {
+    /// The rules of the book.
+    #[arg(long, short, value_parser = crate::VariantParser, default_value_t = Variant::International)]
+    variant: Variant,
+    /// A book file (default: the engine's own book of the variant).
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// Plies from the start.
+    #[arg(long)]
+    ply: u32,
 }
 
 #[derive(Args)]
@@ -82,6 +100,7 @@ pub fn run(command: &BookCommand) -> Result<ExitCode, String> {
         BookCommand::Build(args) => cmd_build(args),
         BookCommand::Info { files } => cmd_info(files),
         BookCommand::Show(args) => cmd_show(args),
+        BookCommand::Positions(args) => cmd_positions(args),
     }
 }
 
@@ -206,16 +225,48 @@ fn cmd_info(files: &[PathBuf]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_show(args: &ShowArgs) -> Result<ExitCode, String> {
-    let book = match &args.book {
+/// The book in `file`, or the engine's own for `variant`.
+fn load(file: Option<&PathBuf>, variant: Variant) -> Result<Book, String> {
+    match file {
         Some(file) => {
             let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-            Book::for_variant(&bytes, args.variant)
-                .map_err(|e| format!("{}: {e}", file.display()))?
+            Book::for_variant(&bytes, variant).map_err(|e| format!("{}: {e}", file.display()))
         }
-        None => draughts::ai::book::builtin(args.variant)
-            .ok_or_else(|| format!("the engine has no {} book", args.variant))?,
-    };
+        None => draughts::ai::book::builtin(variant)
+            .ok_or_else(|| format!("the engine has no {variant} book")),
+    }
+}
+
+fn cmd_positions(args: &PositionsArgs) -> Result<ExitCode, String> {
+    let book = load(args.book.as_ref(), args.variant)?;
+    let mut level = vec![Position::new(args.variant)];
+    for _ in 0..args.ply {
+        let mut next: Vec<Position> = Vec::new();
+        for pos in &level {
+            for (m, _) in book.moves(pos) {
+                let mut child = *pos;
+                child.play_unchecked(&m);
+                if !next.contains(&child) {
+                    next.push(child);
+                }
+            }
+        }
+        level = next;
+    }
+    let mut fens: Vec<String> = level
+        .iter()
+        .filter(|p| !book.moves(p).is_empty())
+        .map(draughts::write_fen)
+        .collect();
+    fens.sort();
+    for fen in fens {
+        println!("{fen}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_show(args: &ShowArgs) -> Result<ExitCode, String> {
+    let book = load(args.book.as_ref(), args.variant)?;
     let pos = match &args.fen {
         Some(fen) => parse_fen(fen, args.variant).map_err(|e| e.to_string())?,
         None => Position::new(args.variant),
