@@ -425,3 +425,146 @@ fn cli_match_counts_every_game() {
     assert_eq!(games, 4, "{out}");
     assert!(out.contains("score"), "{out}");
 }
+
+/// The time given is used: no new iteration begins after 60% of it, and a partial one runs to
+/// the deadline (the old rule stopped at 40%, returning half the time on average). A fake
+/// clock advancing a millisecond per reading makes this exact.
+#[test]
+fn uses_the_time_given() {
+    let pos = Position::new(Variant::International);
+    for (aim, most) in [(200.0, None), (300.0, Some(900.0))] {
+        let t = std::cell::Cell::new(0.0);
+        let clock = || {
+            t.set(t.get() + 1.0);
+            t.get()
+        };
+        let r = search(
+            &pos,
+            Limits {
+                time_ms: Some(aim),
+                max_time_ms: most,
+                clock: Some(&clock),
+                ..Default::default()
+            },
+        );
+        let most = most.unwrap_or(aim);
+        assert!(
+            t.get() >= aim * 0.6 && t.get() <= most + 5.0,
+            "aimed at {aim} ms, at most {most}: spent {} (depth {})",
+            t.get(),
+            r.depth
+        );
+    }
+}
+
+/// Several threads: the answer is legal, finds the same shot, stops on a node budget and on
+/// the stop callback, and the helpers end with the search.
+#[test]
+fn parallel_search() {
+    let mut engine = Engine::new(8);
+    engine.set_threads(3);
+    assert_eq!(engine.threads(), 3);
+    let pos = parse_fen("W:W28,29,34,40:B6,16,18,19", Variant::International).unwrap();
+    let r = engine.search(&pos, &[], &depth(8)).unwrap();
+    assert_eq!(r.best.full_notation(), "29-23", "pv {:?}", r.pv);
+    assert!(r.score >= 80, "a man up, scored {}", r.score);
+    for v in [Variant::International, Variant::English, Variant::Russian] {
+        for pos in random_positions(v, 3, 11) {
+            let budget = 30_000;
+            let r = engine
+                .search(
+                    &pos,
+                    &[],
+                    &Limits {
+                        nodes: Some(budget),
+                        ..Default::default()
+                    },
+                )
+                .unwrap();
+            assert!(pos.is_legal(&r.best), "{v}: {:?}", r.best);
+            assert!(r.nodes < budget * 2, "{v}: {} nodes", r.nodes);
+        }
+    }
+    let calls = std::cell::Cell::new(0u32);
+    let stop = || {
+        calls.set(calls.get() + 1);
+        calls.get() > 3
+    };
+    let start = Position::new(Variant::International);
+    let r = engine
+        .search(
+            &start,
+            &[],
+            &Limits {
+                stop: Some(&stop),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert!(
+        r.depth < ai::MAX_DEPTH && r.nodes < 50_000,
+        "{} nodes",
+        r.nodes
+    );
+    engine.set_threads(1);
+    assert_eq!(engine.threads(), 1);
+}
+
+#[test]
+fn cli_hub_nodes_and_threads() {
+    // Without the book, so that the start position is searched.
+    let out = run_cli(
+        &["hub", "--threads", "2", "--no-book"],
+        "hub\ninit\nset-param name=threads value=3\nlevel nodes=20000\ngo think\n\
+         set-param name=threads value=0\nquit\n",
+    );
+    assert!(out.contains("param name=threads value=2"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("done move=")), "{out}");
+    let nodes: Vec<u64> = out
+        .lines()
+        .filter_map(|l| l.split(" nodes=").nth(1))
+        .map(|n| n.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        !nodes.is_empty() && nodes.iter().all(|&n| n < 40_000),
+        "{out}"
+    );
+    assert!(out.contains("error message=\"threads must be"), "{out}");
+}
+
+#[test]
+fn cli_match_stops_when_the_sprt_decides() {
+    let out = run_cli(
+        &[
+            "match",
+            "--variant",
+            "russian",
+            "--games",
+            "200",
+            "--a",
+            "2",
+            "--b",
+            "random",
+            "--sprt",
+            "0,50",
+            "--seed",
+            "3",
+            "--quiet",
+        ],
+        "",
+    );
+    let line = out.lines().find(|l| l.starts_with("SPRT")).expect(&out);
+    assert!(line.contains("accepted Elo +50 after"), "{out}");
+    let games: usize = line
+        .split(" after ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // Level 2 beats random moves every game: decided at the earliest allowed, 20 games.
+    assert!((20..200).contains(&games) && games % 2 == 0, "{out}");
+    assert!(out.contains("ms a move on average"), "{out}");
+}

@@ -24,12 +24,15 @@ pub mod eval;
 pub mod review;
 pub mod rng;
 pub mod search;
+pub mod tt;
 pub mod zobrist;
 
 pub use book::Book;
 pub use eval::evaluate;
 pub use rng::Rng;
-pub use search::{Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, MAX_DEPTH, WIN, WIN_BOUND};
+pub use search::{
+    Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, MAX_DEPTH, MAX_THREADS, WIN, WIN_BOUND,
+};
 
 use crate::mv::Move;
 use crate::position::Position;

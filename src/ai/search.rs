@@ -6,10 +6,12 @@
 //! runs in a browser worker), together with an optional node budget and stop callback.
 
 use super::eval::{evaluate, piece_value};
+use super::tt::{Tt, TtEntry, EXACT, LOWER, UPPER};
 use super::zobrist;
 use crate::egdb::{Egdb, Outcome, Value};
 use crate::mv::Move;
 use crate::position::Position;
+use std::sync::Arc;
 
 /// Deepest ply the search can reach (iterative deepening depth plus extensions).
 pub const MAX_PLY: usize = 128;
@@ -43,8 +45,13 @@ pub struct Limits<'a> {
     /// Node budget; the search stops when it is spent (the first iteration always completes so
     /// that there is a move).
     pub nodes: Option<u64>,
-    /// Target time for the move in milliseconds; needs `clock`.
+    /// Time to aim for in milliseconds; needs `clock`. The search starts no iteration it
+    /// expects to overrun it and stops at it, unless the best move is in doubt (see
+    /// `max_time_ms`).
     pub time_ms: Option<f64>,
+    /// The most it may spend when the best move is in doubt (the previous best failing low at
+    /// the root); `None` = `time_ms`. Game clocks give it room; a fixed time per move does not.
+    pub max_time_ms: Option<f64>,
     /// Milliseconds since any fixed origin (e.g. `Instant`-based natively,
     /// `performance.now()` in a browser).
     pub clock: Option<&'a dyn Fn() -> f64>,
@@ -60,6 +67,11 @@ pub struct Limits<'a> {
     /// promotion that began it; see [`Egdb::phase_plies`]).
     pub phase_plies: u16,
 }
+
+/// The share of `Limits::time_ms` after which no new iteration begins.
+const START_NEXT_ITERATION_BEFORE: f64 = 0.6;
+/// A root score this far below the previous iteration's means the best move is in doubt.
+const FAIL_LOW_MARGIN: i32 = 30;
 
 /// Deepest iteration when no depth is given.
 pub const MAX_DEPTH: u32 = 64;
@@ -103,25 +115,11 @@ impl SearchResult {
     }
 }
 
-#[derive(Clone, Copy, Default)]
-struct TtEntry {
-    key: u64,
-    score: i16,
-    depth: i8,
-    bound: u8,
-    /// Index of the best move in the (deterministic) legal move list, +1; 0 = none.
-    mv: u8,
-}
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
-
 /// A search engine with its transposition table and move-ordering memory. Reuse one engine
 /// for a whole game: the table carries knowledge from move to move.
 pub struct Engine {
-    tt: Vec<TtEntry>,
-    tt_mask: usize,
+    /// Shared with the other threads of a parallel search (see [`Engine::sharing`]).
+    tt: Arc<Tt>,
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
     bufs: Vec<Vec<Move>>,
@@ -134,20 +132,39 @@ pub struct Engine {
     node_limit: u64,
     stopped: bool,
     can_stop: bool,
+    /// When the search stops: the aimed-for time, moved out to `panic_deadline` while the
+    /// previous iteration's best move fails low.
     deadline: f64,
+    panic_deadline: f64,
+    /// The previous iteration's score (the fail-low reference at the root).
+    last_score: Option<i32>,
     root_best: Option<(Move, i32)>,
     /// Per ply, the plies played in its phase of the move limits (kept only with a database).
     phase: Vec<u16>,
+    /// The engines of the other threads of a parallel search (none: one thread).
+    helpers: Vec<Engine>,
+    /// Plies a helper searches beyond the main thread's iteration.
+    depth_offset: u32,
 }
+
+/// The most threads a search uses.
+pub const MAX_THREADS: usize = 64;
 
 impl Engine {
     /// An engine with a transposition table of about `tt_size_mb` megabytes (at least 1).
     pub fn new(tt_size_mb: usize) -> Engine {
-        let entries = (tt_size_mb.max(1) << 20) / std::mem::size_of::<TtEntry>();
-        let size = entries.next_power_of_two() / 2;
+        Engine::with_table(Arc::new(Tt::new(tt_size_mb)))
+    }
+
+    /// Another engine on the same transposition table, with its own move-ordering memory: a
+    /// helper thread of a parallel search.
+    pub fn sharing(&self) -> Engine {
+        Engine::with_table(Arc::clone(&self.tt))
+    }
+
+    fn with_table(tt: Arc<Tt>) -> Engine {
         Engine {
-            tt: vec![TtEntry::default(); size.max(1024)],
-            tt_mask: size.max(1024) - 1,
+            tt,
             history: vec![0; 64 * 64],
             killers: vec![[None, None]; MAX_PLY + 1],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
@@ -159,16 +176,45 @@ impl Engine {
             stopped: false,
             can_stop: false,
             deadline: f64::INFINITY,
+            panic_deadline: f64::INFINITY,
+            last_score: None,
             root_best: None,
             phase: vec![0; MAX_PLY + 2],
+            helpers: Vec::new(),
+            depth_offset: 0,
         }
     }
 
     /// Forgets everything learned (for a new game, or for reproducible searches).
     pub fn clear(&mut self) {
-        self.tt.fill(TtEntry::default());
+        self.tt.clear();
         self.history.fill(0);
         self.killers.fill([None, None]);
+        for helper in &mut self.helpers {
+            helper.history.fill(0);
+            helper.killers.fill([None, None]);
+        }
+    }
+
+    /// Searches on `threads` threads from now on (natively; a browser's worker stays on one):
+    /// helper threads search the same position on the shared transposition table, each from
+    /// what the others have stored ("lazy SMP"), and the main thread's result is the answer.
+    /// Half the helpers search one ply deeper than the main thread, so that they store what it
+    /// will need next.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut helper = self.sharing();
+            helper.depth_offset = (self.helpers.len() % 2 == 0) as u32;
+            self.helpers.push(helper);
+        }
+    }
+
+    /// How many threads a search uses.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// Searches `pos` and returns the best move found within `limits`, or `None` if the side
@@ -178,6 +224,54 @@ impl Engine {
     /// at least since the last irreversible move (man move or capture); a position repeating
     /// one of them counts as a draw.
     pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Option<SearchResult> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if !self.helpers.is_empty() {
+            return self.search_parallel(pos, history, limits);
+        }
+        self.search_one(pos, history, limits)
+    }
+
+    /// The main thread's search while the helpers search the same root until it ends.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn search_parallel(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+    ) -> Option<SearchResult> {
+        use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+        let done = AtomicBool::new(false);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let (depth, egdb, phase_plies) = (limits.depth, limits.egdb, limits.phase_plies);
+        let result = std::thread::scope(|s| {
+            for helper in helpers.iter_mut() {
+                let done = &done;
+                s.spawn(move || {
+                    let stop = || done.load(Relaxed);
+                    let limits = Limits {
+                        depth,
+                        egdb,
+                        phase_plies,
+                        stop: Some(&stop),
+                        ..Default::default()
+                    };
+                    helper.search_one(pos, history, &limits);
+                });
+            }
+            let result = self.search_one(pos, history, limits);
+            done.store(true, Relaxed);
+            result
+        });
+        self.helpers = helpers;
+        result
+    }
+
+    fn search_one(
         &mut self,
         pos: &Position,
         history: &[u64],
@@ -200,10 +294,13 @@ impl Engine {
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.stopped = false;
-        self.deadline = match (limits.time_ms, clock) {
-            (Some(t), Some(_)) => start + t,
-            _ => f64::INFINITY,
+        let (aim, most) = match (limits.time_ms, clock) {
+            (Some(t), Some(_)) => (start + t, start + limits.max_time_ms.unwrap_or(t).max(t)),
+            _ => (f64::INFINITY, f64::INFINITY),
         };
+        self.deadline = aim;
+        self.panic_deadline = most;
+        self.last_score = None;
         self.stack.clear();
         self.stack.extend_from_slice(history);
         self.root_index = history.len();
@@ -219,6 +316,7 @@ impl Engine {
             time_ms: 0.0,
         };
         for depth in 1..=max_depth {
+            let depth = (depth + self.depth_offset).min(max_depth);
             self.can_stop = depth > 1;
             self.root_best = None;
             let score = self.negamax(pos, hash, depth as i32, -INF, INF, 0, limits);
@@ -250,9 +348,14 @@ impl Engine {
             if score.abs() > WIN_BOUND && (WIN - score.abs()) <= depth as i32 {
                 break; // a forced result within the horizon: deeper search cannot change it
             }
+            self.last_score = Some(score);
+            self.deadline = aim;
             if let Some(t) = limits.time_ms {
-                // The next iteration costs several times this one: don't start what can't end.
-                if clock.is_some() && now() - start > t * 0.4 {
+                // The next iteration costs about twice this one (measured: the effective
+                // branching factor is 1.6–2.4): one that cannot end in the time is not begun.
+                // The stop at the deadline keeps what a partial iteration found, so the time
+                // left after this is used, not returned.
+                if clock.is_some() && now() - start > t * START_NEXT_ITERATION_BEFORE {
                     break;
                 }
             }
@@ -303,10 +406,9 @@ impl Engine {
         pos.play_unchecked(&best);
         let mut seen = vec![hash];
         while pv.len() < max {
-            let e = self.tt[hash as usize & self.tt_mask];
-            if e.key != hash || e.mv == 0 {
+            let Some(e) = self.tt.probe(hash).filter(|e| e.mv != 0) else {
                 break;
-            }
+            };
             let moves = pos.legal_moves();
             let Some(m) = moves.get(e.mv as usize - 1) else {
                 break;
@@ -427,10 +529,8 @@ impl Engine {
         }
         self.nodes += 1;
         let pv_node = beta - *alpha > 1;
-        let slot = hash as usize & self.tt_mask;
-        let entry = self.tt[slot];
         let mut tt_move = 0u8;
-        if entry.key == hash {
+        if let Some(entry) = self.tt.probe(hash) {
             tt_move = entry.mv;
             if ply > 0 && !pv_node && entry.depth as i32 >= depth {
                 let s = score_from_tt(entry.score as i32, ply);
@@ -522,6 +622,15 @@ impl Engine {
             if self.stopped {
                 break;
             }
+            if ply == 0 && i == 0 {
+                // The previous best fails low: take the extra time to find a better move.
+                if self
+                    .last_score
+                    .is_some_and(|last| score < last - FAIL_LOW_MARGIN)
+                {
+                    self.deadline = self.panic_deadline;
+                }
+            }
             if score > best {
                 best = score;
                 best_idx = j;
@@ -548,13 +657,15 @@ impl Engine {
             } else {
                 UPPER
             };
-            self.tt[slot] = TtEntry {
-                key: hash,
-                score: score_to_tt(best, ply) as i16,
-                depth: depth.min(127) as i8,
-                bound,
-                mv: (idx + 1).min(255) as u8,
-            };
+            self.tt.store(
+                hash,
+                TtEntry {
+                    score: score_to_tt(best, ply) as i16,
+                    depth: depth.min(127) as i8,
+                    bound,
+                    mv: (idx + 1).min(255) as u8,
+                },
+            );
         }
         self.bufs[ply] = moves;
         self.order[ply] = order;

@@ -203,10 +203,15 @@ fn send(line: &str) {
     let _ = out.flush();
 }
 
+/// Seconds kept back from a clock for the GUI's round trip.
+const CLOCK_MARGIN_S: f64 = 0.05;
+
 /// How the next search is limited (the `level` command).
 #[derive(Clone, Copy, Debug)]
 enum Level {
     Depth(u32),
+    /// A node budget per move (ours: for engine-against-engine matches at equal work).
+    Nodes(u64),
     MoveTime(f64),
     Clock {
         time: f64,
@@ -219,12 +224,22 @@ enum Level {
 impl Level {
     /// Milliseconds to spend on this move, if limited by time.
     fn budget_ms(self) -> Option<f64> {
+        self.times_ms().map(|(aim, _)| aim)
+    }
+
+    /// Milliseconds to aim for on this move and the most it may take when its best move is in
+    /// doubt. With a clock: an equal share of what is left over the moves to go (30 when not
+    /// given) plus most of the increment, and up to three shares, never more than a third of
+    /// what is left, less a margin for the GUI's round trip.
+    fn times_ms(self) -> Option<(f64, f64)> {
         match self {
-            Level::MoveTime(s) => Some(s * 1000.0),
+            Level::MoveTime(s) => Some((s * 1000.0, s * 1000.0)),
             Level::Clock { time, moves, inc } => {
+                let left = (time - CLOCK_MARGIN_S).max(0.01);
                 let moves = moves.unwrap_or(30.0).max(1.0);
-                let share = time / moves + inc * 0.8;
-                Some((share.min(time * 0.5).max(0.01)) * 1000.0)
+                let share = (left / moves + inc * 0.8).min(left * 0.5).max(0.01);
+                let most = (share * 3.0).min(left / 3.0).max(share);
+                Some((share * 1000.0, most * 1000.0))
             }
             _ => None,
         }
@@ -246,6 +261,9 @@ fn parse_level(args: &[(String, String)]) -> Result<Level, String> {
     if let Some(d) = num("depth")? {
         return Ok(Level::Depth(d.clamp(1.0, ai::MAX_DEPTH as f64) as u32));
     }
+    if let Some(n) = num("nodes")? {
+        return Ok(Level::Nodes(n.max(1.0) as u64));
+    }
     if let Some(t) = num("move-time")? {
         return Ok(Level::MoveTime(t));
     }
@@ -256,7 +274,7 @@ fn parse_level(args: &[(String, String)]) -> Result<Level, String> {
             inc: num("inc")?.unwrap_or(0.0),
         });
     }
-    Err("level needs depth=, move-time=, time= or infinite".to_owned())
+    Err("level needs depth=, nodes=, move-time=, time= or infinite".to_owned())
 }
 
 /// State shared with the stdin reader thread, which sees `stop`, `ping` and `ponder-hit`
@@ -294,6 +312,9 @@ fn answer_pings(shared: &Shared) {
 /// Options of `draughts hub`.
 #[derive(clap::Args)]
 pub struct HubArgs {
+    /// Search threads (also the Hub parameter `threads`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=ai::MAX_THREADS as i64))]
+    threads: u16,
     /// Searches from the first move instead of playing from the opening book (the `book`
     /// parameter's default; a GUI can still turn it on).
     #[arg(long)]
@@ -347,6 +368,12 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
 
     let mut variant = Variant::International;
     let mut tt_mb = DEFAULT_TT_MB;
+    let mut threads = usize::from(opts.threads);
+    let new_engine = |tt_mb: usize, threads: usize| {
+        let mut e = Engine::new(tt_mb);
+        e.set_threads(threads);
+        e
+    };
     let mut engine: Option<Engine> = None;
     let mut pos = Position::new(variant);
     let mut history: Vec<u64> = Vec::new();
@@ -374,6 +401,10 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                     "param name=tt-size value={tt_mb} type=int min=1 max=4096"
                 ));
                 send(&format!("param name=book value={use_book} type=bool"));
+                send(&format!(
+                    "param name=threads value={threads} type=int min=1 max={}",
+                    ai::MAX_THREADS
+                ));
                 send("wait");
             }
             "set-param" => {
@@ -403,11 +434,23 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                         "false" => use_book = false,
                         _ => send("error message=\"book must be true or false\""),
                     },
+                    Some("threads") => match value.parse::<usize>() {
+                        Ok(n) if (1..=ai::MAX_THREADS).contains(&n) => {
+                            threads = n;
+                            if let Some(e) = engine.as_mut() {
+                                e.set_threads(n);
+                            }
+                        }
+                        _ => send(&format!(
+                            "error message=\"threads must be a number from 1 to {}\"",
+                            ai::MAX_THREADS
+                        )),
+                    },
                     _ => {}
                 }
             }
             "init" => {
-                engine.get_or_insert_with(|| Engine::new(tt_mb));
+                engine.get_or_insert_with(|| new_engine(tt_mb, threads));
                 send("ready");
             }
             "new-game" => {
@@ -431,7 +474,7 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
             },
             "go" => {
                 let mode = args.first().map_or("think", |(n, _)| n.as_str());
-                let engine = engine.get_or_insert_with(|| Engine::new(tt_mb));
+                let engine = engine.get_or_insert_with(|| new_engine(tt_mb, threads));
                 gos += 1;
                 // Games from the book differ from one another: seeded by the time of asking.
                 let seed = start.elapsed().as_nanos() as u64 ^ gos;
@@ -523,10 +566,18 @@ fn go(
             _ => None,
         },
         time_ms: if ponder || infinite { None } else { budget },
+        max_time_ms: if ponder || infinite {
+            None
+        } else {
+            level.times_ms().map(|(_, most)| most)
+        },
         clock: Some(clock),
         stop: Some(&stop),
         on_iteration: Some(&info),
-        nodes: None,
+        nodes: match level {
+            Level::Nodes(n) => Some(n),
+            _ => None,
+        },
         ..Default::default()
     };
     let result = engine

@@ -9,6 +9,7 @@ mod egdb;
 mod hub;
 mod matches;
 mod play;
+mod problems;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -42,6 +43,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Plays engine against engine from balanced openings, colours swapped in pairs.
     Match(matches::MatchArgs),
+    /// Counts the composed problems (PDN set-ups with their solutions) whose first move the
+    /// computer finds in a given time or node budget.
+    Problems(problems::ProblemsArgs),
     /// Speaks the Hub protocol on stdin/stdout, for Hub GUIs.
     Hub(hub::HubArgs),
     /// Endgame databases: builds them with our own solver, and probes them.
@@ -144,6 +148,7 @@ fn main() -> ExitCode {
         Command::Pdn(args) => cmd_pdn(&args),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Problems(args) => problems::run(&args),
         Command::Hub(args) => hub::run(&args),
         Command::Egdb(command) => egdb::run(&command),
         Command::Book(command) => book::run(&command),

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! draughts match --variant V --games N --a SPEC --b SPEC [--seed S] [--max-plies P]
-//!                [--time-ms T] [--nodes N] [--move-time SEC] [--pdn FILE] [--quiet]
+//!                [--time-ms T] [--nodes N] [--move-time SEC] [--hub-nodes N]
+//!                [--sprt ELO0,ELO1] [--pdn FILE] [--quiet]
 //! ```
 //! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`;
 //! `6+nobook`: level 6 without its opening book), `random`, `greedy`, or `hub:COMMAND ARGS…`
@@ -11,9 +12,12 @@
 //! `--no-book`. `--fens FILE` plays from the positions in FILE (one FEN a line, each played
 //! twice, colours swapped) and `--start` from the start position, instead of random balanced
 //! openings. `--time-ms`/`--nodes` override the thinking limits of levels 4–6; `--move-time` is
-//! what Hub engines get per move. Games end by the rules (including the draw rules) or are drawn
-//! at the ply cap. The summary counts the distinct openings (the games' first
-//! [`OPENING_PLIES`] plies).
+//! what Hub engines get per move, or `--hub-nodes` a node budget (`level nodes=N`, which our own
+//! `draughts hub` understands: two builds of this program compared at equal work). `--sprt`
+//! stops as soon as a sequential probability ratio test decides between "A is ELO0 stronger"
+//! and "A is ELO1 stronger" (α = β = 0.05), the way engine changes are accepted or rejected.
+//! Games end by the rules (including the draw rules) or are drawn at the ply cap. The summary
+//! counts the distinct openings (the games' first [`OPENING_PLIES`] plies).
 
 use crate::hub::{hub_variant_name, move_from_hub, move_to_hub, parse_line, position_to_hub};
 use clap::Args;
@@ -54,6 +58,16 @@ pub struct MatchArgs {
     /// Seconds per move for Hub engines.
     #[arg(long, value_name = "SEC", default_value_t = 1.0)]
     move_time: f64,
+    /// Search threads of each level player (levels 4-6).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=ai::MAX_THREADS as i64))]
+    threads: u16,
+    /// A node budget per move for Hub engines instead of --move-time.
+    #[arg(long, value_name = "N")]
+    hub_nodes: Option<u64>,
+    /// Stops when a sequential probability ratio test accepts H0 (A's gain is ELO0) or H1
+    /// (A's gain is ELO1); --games is then the most it plays.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    sprt: Option<(f64, f64)>,
     /// Writes the games to this PDN file.
     #[arg(long, value_name = "FILE")]
     pdn: Option<String>,
@@ -94,6 +108,41 @@ fn parse_games(text: &str) -> Result<usize, String> {
         Ok(0) | Err(_) => Err("expected a number of games, at least 1".to_owned()),
         Ok(n) => Ok(n),
     }
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10; got {text:?}");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a < b && a.abs() < 400.0 && b.abs() < 400.0 {
+        Ok((a, b))
+    } else {
+        Err(bad())
+    }
+}
+
+/// The log-likelihood ratio of H1 (expected score `s1`) against H0 (`s0`) after these results,
+/// by the normal approximation of the generalized SPRT (the per-game variance estimated from
+/// the results, as engine-testing frameworks do).
+fn sprt_llr(wins: usize, draws: usize, losses: usize, s0: f64, s1: f64) -> f64 {
+    // One draw more than played keeps the variance from vanishing when one result is all
+    // there is (the normal approximation needs a spread to work with).
+    let (w, d, l) = (wins as f64, draws as f64 + 1.0, losses as f64);
+    let n = w + d + l;
+    let mean = (w + 0.5 * d) / n;
+    let var = (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n;
+    (s1 - s0) * (2.0 * mean - s0 - s1) * n / (2.0 * var)
+}
+
+/// The SPRT decides after no fewer games than this (the approximation is poor before).
+const SPRT_MIN_GAMES: usize = 20;
+
+/// The expected score of a side `elo` points stronger.
+fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// What `--a` takes, with the engine's levels.
@@ -204,7 +253,12 @@ impl HubClient {
         }
     }
 
-    fn best_move(&mut self, game: &Game, move_time: f64) -> Result<Move, String> {
+    fn best_move(
+        &mut self,
+        game: &Game,
+        move_time: f64,
+        nodes: Option<u64>,
+    ) -> Result<Move, String> {
         // Send the position at the last irreversible move and the king moves since, so the
         // engine can see repetitions.
         let positions = game.positions();
@@ -223,7 +277,10 @@ impl HubClient {
             line.push_str(&format!(" moves=\"{}\"", list.join(" ")));
         }
         self.send(&line)?;
-        self.send(&format!("level move-time={move_time}"))?;
+        match nodes {
+            Some(n) => self.send(&format!("level nodes={n}"))?,
+            None => self.send(&format!("level move-time={move_time}"))?,
+        }
         self.send("go think")?;
         loop {
             let (cmd, args) = self.read()?;
@@ -260,10 +317,12 @@ enum Player {
 }
 
 impl Player {
-    fn new(spec: &PlayerSpec, variant: Variant) -> Result<Player, String> {
+    fn new(spec: &PlayerSpec, variant: Variant, threads: u16) -> Result<Player, String> {
         Ok(match spec {
             PlayerSpec::Level(l, egdb, book) => {
-                Player::Level(*l, Box::new(Engine::new(32)), *egdb, *book)
+                let mut engine = Engine::new(32);
+                engine.set_threads(threads.into());
+                Player::Level(*l, Box::new(engine), *egdb, *book)
             }
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
@@ -313,7 +372,7 @@ impl Player {
         match self {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
-            Player::Hub(h) => h.best_move(game, opts.move_time),
+            Player::Hub(h) => h.best_move(game, opts.move_time, opts.hub_nodes),
             Player::Level(level, engine, egdb, uses_book) => {
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
@@ -388,8 +447,8 @@ fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
 pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
-    let mut pa = Player::new(&opts.a, opts.variant)?;
-    let mut pb = Player::new(&opts.b, opts.variant)?;
+    let mut pa = Player::new(&opts.a, opts.variant, opts.threads)?;
+    let mut pb = Player::new(&opts.b, opts.variant, opts.threads)?;
     let uses_egdb = [&opts.a, &opts.b]
         .iter()
         .any(|s| matches!(s, PlayerSpec::Level(_, true, _)));
@@ -433,6 +492,10 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let mut rng = Rng::new(opts.seed);
     let mut opening_moves = Vec::new();
     let mut openings = std::collections::HashSet::new();
+    // Per player: moves chosen and milliseconds spent choosing them.
+    let mut thought = [(0u64, 0.0f64); 2];
+    let mut played = 0usize;
+    let mut verdict = None;
     for g in 0..opts.games {
         if g % 2 == 0 && starts.is_none() && !opts.start {
             opening_moves = opening(opts.variant, opts.seed, g / 2);
@@ -459,10 +522,17 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             }
             // A plays White's side of the start position in even games.
             let turn = game.position().turn();
-            let player = if turn == a_color { &mut pa } else { &mut pb };
+            let (player, who) = if turn == a_color {
+                (&mut pa, 0)
+            } else {
+                (&mut pb, 1)
+            };
+            let before = clock();
             let m = player
                 .choose(&game, &mut rng, opts, &clock, db.as_ref(), book.as_ref())
                 .map_err(|e| format!("game {}: {e}", g + 1))?;
+            thought[who].0 += 1;
+            thought[who].1 += clock() - before;
             game.play(&m)
                 .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
         }
@@ -522,8 +592,24 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             pdn_out.push_str(&game.to_pdn(&tags));
             pdn_out.push('\n');
         }
+        played = g + 1;
+        if let Some((elo0, elo1)) = opts.sprt {
+            let llr = sprt_llr(
+                wins,
+                draws,
+                losses,
+                expected_score(elo0),
+                expected_score(elo1),
+            );
+            // Wald's bounds for α = β = 0.05; decided only after whole pairs.
+            let bound = (0.95f64 / 0.05).ln();
+            if played % 2 == 0 && played >= SPRT_MIN_GAMES && llr.abs() >= bound {
+                verdict = Some(if llr > 0.0 { elo1 } else { elo0 });
+                break;
+            }
+        }
     }
-    let n = opts.games as f64;
+    let n = played as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n;
     // 95% interval from the spread of per-game scores (1, ½, 0).
     let var = (wins as f64 * (1.0 - score).powi(2)
@@ -532,7 +618,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         / n;
     let half = 1.96 * (var / n).sqrt();
     let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
-    let elo_text = if wins == opts.games || losses == opts.games {
+    let elo_text = if wins == played || losses == played {
         "Elo difference unbounded (no other result)".to_owned()
     } else {
         let (lo, hi) = ((score - half).max(1e-3), (score + half).min(1.0 - 1e-3));
@@ -555,6 +641,30 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             None => format!(", no {} book", opts.variant),
         }
     );
+    for (who, name) in [(0, &name_a), (1, &name_b)] {
+        let (moves, ms) = thought[who];
+        if moves > 0 {
+            println!(
+                "{name}: {moves} moves, {:.0} ms a move on average",
+                ms / moves as f64
+            );
+        }
+    }
+    if let Some((elo0, elo1)) = opts.sprt {
+        let llr = sprt_llr(
+            wins,
+            draws,
+            losses,
+            expected_score(elo0),
+            expected_score(elo1),
+        );
+        match verdict {
+            Some(v) => println!(
+                "SPRT [{elo0}, {elo1}]: accepted Elo {v:+} after {played} games (LLR {llr:.2})"
+            ),
+            None => println!("SPRT [{elo0}, {elo1}]: undecided after {played} games (LLR {llr:.2}, bounds ±2.94)"),
+        }
+    }
     if let Some(path) = &opts.pdn {
         std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
     }

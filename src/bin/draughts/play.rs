@@ -44,6 +44,9 @@ pub struct PlayArgs {
     /// (levels 4-6 use the book where the variant has one).
     #[arg(long)]
     no_book: bool,
+    /// Search threads of the computer (levels 4-6).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=draughts::ai::MAX_THREADS as i64))]
+    threads: u16,
 }
 
 /// The `--computer` values.
@@ -151,6 +154,7 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut engine = Engine::new(32);
+    engine.set_threads(opts.threads.into());
     let db = match &opts.egdb {
         Some(dir) => {
             Some(draughts::egdb::Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?)

@@ -1,0 +1,107 @@
+//! `draughts problems`: the share of composed problems whose first solution move the computer
+//! finds, within a time or node budget a move.
+//!
+//! ```text
+//! draughts problems --variant V [--time-ms T | --nodes N] [--threads K] [--quiet] FILE…
+//! ```
+//! A problem is a PDN game with a `[FEN]` set-up and its solution as moves (e.g. the
+//! `Cat.*.pdn` collections): solved when the search's move is the solution's first move.
+//! Records without moves, or whose moves are illegal, are skipped and counted.
+
+use clap::Args;
+use draughts::ai::{Engine, Limits};
+use draughts::pdn::parse_each_game;
+use draughts::Variant;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Options of `draughts problems`.
+#[derive(Args)]
+pub struct ProblemsArgs {
+    /// The rules of records without a GameType tag.
+    #[arg(long, short, value_parser = crate::VariantParser, default_value_t = Variant::International)]
+    variant: Variant,
+    /// Thinking time per problem (default 1000 unless --nodes is given).
+    #[arg(long, value_name = "MS")]
+    time_ms: Option<f64>,
+    /// Node budget per problem, instead of time (reproducible on any machine).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=draughts::ai::MAX_THREADS as i64))]
+    threads: u16,
+    /// Prints the summary only.
+    #[arg(long, short)]
+    quiet: bool,
+    /// PDN files of problems.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    let mut engine = Engine::new(64);
+    engine.set_threads(opts.threads.into());
+    let time_ms = match (opts.time_ms, opts.nodes) {
+        (None, None) => Some(1000.0),
+        (t, _) => t,
+    };
+    let (mut solved, mut tried, mut skipped) = (0usize, 0usize, 0usize);
+    for path in &opts.files {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // Real files come in UTF-8 or Latin-1; the move text is ASCII either way.
+        let text = String::from_utf8(bytes)
+            .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+        for (n, record) in parse_each_game(&text).into_iter().enumerate() {
+            let Some(game) = record.ok().and_then(|r| r.replay(opts.variant).ok()) else {
+                skipped += 1;
+                continue;
+            };
+            let Some(solution) = game.moves().first() else {
+                skipped += 1;
+                continue;
+            };
+            let pos = &game.positions()[0];
+            engine.clear();
+            let limits = Limits {
+                time_ms,
+                nodes: opts.nodes,
+                clock: Some(&clock),
+                ..Default::default()
+            };
+            let Some(r) = engine.search(pos, &[], &limits) else {
+                skipped += 1;
+                continue;
+            };
+            tried += 1;
+            let ok = r.best.same_as(solution);
+            solved += usize::from(ok);
+            if !opts.quiet {
+                println!(
+                    "{} {}#{}: solution {}, found {} (depth {}, score {:+.2})",
+                    if ok { "solved" } else { "missed" },
+                    path.file_name().unwrap_or_default().to_string_lossy(),
+                    n + 1,
+                    solution,
+                    r.best,
+                    r.depth,
+                    r.score as f64 / 100.0
+                );
+            }
+        }
+    }
+    let budget = match (time_ms, opts.nodes) {
+        (Some(t), Some(n)) => format!("{t} ms or {n} nodes"),
+        (Some(t), None) => format!("{t} ms"),
+        (None, Some(n)) => format!("{n} nodes"),
+        (None, None) => unreachable!("a default time is set"),
+    };
+    println!(
+        "solved {solved} of {tried} ({:.1}%) at {budget} a problem, {} thread(s); {skipped} records skipped (no set-up moves or unreadable)",
+        100.0 * solved as f64 / tried.max(1) as f64,
+        opts.threads
+    );
+    Ok(ExitCode::SUCCESS)
+}
