@@ -733,19 +733,23 @@ pub fn variants() -> JsValue {
     to_js(&v)
 }
 
-/// The computer's levels, weakest first, as `[{ level, name }]` (`{ level: 1, name: "Beginner" }`).
+/// The computer's levels, weakest first, as `[{ level, name, book }]`
+/// (`{ level: 1, name: "Beginner", book: false }`); `book`: the level plays from the variant's
+/// opening book, so the page fetches it for [`think`].
 #[wasm_bindgen]
 pub fn levels() -> JsValue {
     #[derive(Serialize)]
     struct L {
         level: u8,
         name: &'static str,
+        book: bool,
     }
     let v: Vec<L> = Level::ALL
         .iter()
         .map(|l| L {
             level: l.number(),
             name: l.name(),
+            book: crate::ai::uses_book(*l),
         })
         .collect();
     to_js(&v)
@@ -862,6 +866,8 @@ mod search {
         /// Whether the side that searched would accept a draw offer, judging by `score`.
         #[serde(rename = "acceptsDraw")]
         accepts_draw: bool,
+        /// Whether the move came from the opening book (then nothing was searched).
+        book: bool,
     }
 
     /// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
@@ -894,6 +900,7 @@ mod search {
         Ok(game.position())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn thought(
         pos: &Position,
         best: Move,
@@ -902,6 +909,7 @@ mod search {
         depth: u32,
         nodes: u64,
         ms: f64,
+        book: bool,
     ) -> JsValue {
         let mut texts = Vec::with_capacity(pv.len().max(1));
         let mut p = *pos;
@@ -915,6 +923,7 @@ mod search {
         }
         let nodes = nodes as f64;
         to_js(&ThoughtView {
+            book,
             mv: MoveView::played(pos, &best),
             accepts_draw: score.is_some_and(ai::accepts_draw),
             score,
@@ -931,7 +940,16 @@ mod search {
     }
 
     fn search_view(pos: &Position, r: &SearchResult, ms: f64) -> JsValue {
-        thought(pos, r.best, &r.pv, Some(r.score), r.depth, r.nodes, ms)
+        thought(
+            pos,
+            r.best,
+            &r.pv,
+            Some(r.score),
+            r.depth,
+            r.nodes,
+            ms,
+            false,
+        )
     }
 
     /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
@@ -952,10 +970,14 @@ mod search {
     }
 
     /// The move the computer plays at `level` (1–6) in the game's current position:
-    /// `{ move, score, depth, nodes, nps, ms, pv }`. `record` is the game's PDN (moves played so
-    /// far; repetitions count) or a FEN. Levels 1–3 search to a fixed depth and err on purpose,
-    /// seeded by `seed` (same seed, same move); levels 4–6 think for their time (about 0.25, 1 and
-    /// 3 s), or for `time_ms` when given. Blocks until done: call it from a worker.
+    /// `{ move, score, depth, nodes, nps, ms, pv, book }`. `record` is the game's PDN (moves
+    /// played so far; repetitions count) or a FEN. Levels 1–3 search to a fixed depth and err on
+    /// purpose, seeded by `seed` (same seed, same move); levels 4–6 play from `book` (the
+    /// variant's book file, as fetched) while the position is in it, a weighted choice seeded
+    /// by `seed` (`book: true`, nothing searched, `score` null), else think for their time
+    /// (about 0.25, 1 and 3 s), or for `time_ms` when given. A book that does not read (damaged,
+    /// another variant's) is ignored: the computer searches. Blocks until done: call it from a
+    /// worker.
     ///
     /// # Errors
     /// An unknown variant or level, a record that does not read, or a game that is over.
@@ -966,23 +988,42 @@ mod search {
         level: u8,
         seed: Option<u32>,
         time_ms: Option<f64>,
+        book: Option<Vec<u8>>,
     ) -> Result<JsValue, JsValue> {
         init();
         let level = Level::new(level)
             .ok_or_else(|| plain(&format!("Unknown level {level}: levels are 1 to 6")))?;
         let game = game_from_record(record, variant)?;
         let clock = performance_now;
+        let book = book.and_then(|bytes| ai::Book::for_variant(&bytes, game.variant()).ok());
+        if let Some(book) = book.filter(|_| ai::uses_book(level)) {
+            let pos = position_to_search(&game)?;
+            let start = performance_now();
+            if let Some(m) = ai::book_move(Some(&book), pos, level, u64::from(seed.unwrap_or(0))) {
+                let ms = performance_now() - start;
+                return Ok(thought(pos, m, &[], None, 0, 0, ms, true));
+            }
+        }
         if level.is_noisy() {
             let pos = position_to_search(&game)?;
             let mut engine = Engine::new(2);
             let start = performance_now();
             let history = ai::game_history(&game);
             let seed = u64::from(seed.unwrap_or(0));
-            let best = ai::choose_move(&mut engine, pos, &history, level, seed, Some(&clock))
+            let best = ai::choose_move(&mut engine, pos, &history, level, seed, Some(&clock), None)
                 .ok_or_else(|| plain("No legal move"))?;
             let ms = performance_now() - start;
             let depth = level.settings().depth;
-            return Ok(thought(pos, best, &[], None, depth, engine.nodes(), ms));
+            return Ok(thought(
+                pos,
+                best,
+                &[],
+                None,
+                depth,
+                engine.nodes(),
+                ms,
+                false,
+            ));
         }
         let mut limits = level.limits(Some(&clock));
         if let Some(t) = budget(time_ms) {

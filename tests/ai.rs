@@ -345,8 +345,9 @@ fn cli_play_reads_moves_from_a_pipe() {
 
 #[test]
 fn cli_hub_session() {
+    // Without the book, so that the start position is searched.
     let out = run_cli(
-        &["hub"],
+        &["hub", "--no-book"],
         "hub\nset-param name=variant value=english\ninit\nping\n\
          pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n",
     );
@@ -363,6 +364,42 @@ fn cli_hub_session() {
         start.legal_moves().iter().any(|m| m.full_notation() == mv),
         "{done}"
     );
+    assert!(out.contains("info depth=4"), "{out}");
+}
+
+#[test]
+fn cli_hub_plays_from_the_book_unless_told_not_to() {
+    let session = |book: &str| {
+        run_cli(
+            &["hub"],
+            &format!(
+                "hub\nset-param name=variant value=english\n{book}init\n\
+                 pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n"
+            ),
+        )
+    };
+    let book = draughts::ai::book::builtin(Variant::English).unwrap();
+    let start = Position::new(Variant::English);
+    let in_book: Vec<String> = book
+        .moves(&start)
+        .iter()
+        .map(|(m, _)| m.full_notation())
+        .collect();
+    let out = session("");
+    assert!(
+        out.contains("param name=book value=true type=bool"),
+        "{out}"
+    );
+    let done = out.lines().find(|l| l.starts_with("done move=")).unwrap();
+    assert!(
+        in_book.contains(&done["done move=".len()..].to_owned()),
+        "{done}"
+    );
+    assert!(
+        !out.contains("info depth"),
+        "a book move searches nothing: {out}"
+    );
+    let out = session("set-param name=book value=false\n");
     assert!(out.contains("info depth=4"), "{out}");
 }
 
@@ -475,8 +512,9 @@ fn parallel_search() {
 
 #[test]
 fn cli_hub_nodes_and_threads() {
+    // Without the book, so that the start position is searched.
     let out = run_cli(
-        &["hub", "--threads", "2"],
+        &["hub", "--threads", "2", "--no-book"],
         "hub\ninit\nset-param name=threads value=3\nlevel nodes=20000\ngo think\n\
          set-param name=threads value=0\nquit\n",
     );

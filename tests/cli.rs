@@ -464,3 +464,93 @@ fn tune_generates_data_and_fits_weights() {
     assert!(err.starts_with("error: /nonexistent.tsv"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn book_builds_shows_and_reports_damage() {
+    let file = std::env::temp_dir().join(format!("draughts-book-cli-{}.book", std::process::id()));
+    let f = file.to_str().unwrap();
+    let pdn = std::env::temp_dir().join(format!("draughts-book-cli-{}.pdn", std::process::id()));
+    // Three games opening 11-15 and one 9-13: the book follows them where they agree often enough.
+    let games = "[GameType \"21\"]\n1. 11-15 23-19 *\n\n[GameType \"21\"]\n1. 11-15 22-18 *\n\n\
+                 [GameType \"21\"]\n1. 11-15 23-19 *\n\n[GameType \"21\"]\n1. 9-13 22-18 *\n";
+    std::fs::write(&pdn, games).unwrap();
+    let (out, err, code) = draughts_all(&[
+        "book",
+        "build",
+        "--variant",
+        "english",
+        "--games",
+        pdn.to_str().unwrap(),
+        "--min-games",
+        "2",
+        "--depth",
+        "4",
+        "--positions",
+        "12",
+        "--out",
+        f,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 of 4 game records used"), "{out}");
+    assert!(out.contains(": 12 positions"), "{out}");
+    let (info, _, code) = draughts_all(&["book", "info", f]);
+    assert_eq!(code, 0);
+    assert!(info.contains("english book, 12 positions"), "{info}");
+    assert!(info.contains("12 positions reached"), "{info}");
+    assert!(info.contains(" 0 unresolved moves"), "{info}");
+    // Only 11-15 was played twice from the start: it is the book's one move there.
+    let (show, _, _) = draughts_all(&["book", "show", "--variant", "english", "--book", f]);
+    assert_eq!(
+        show.lines().collect::<Vec<_>>(),
+        ["11-15 weight 255 (100%)"],
+        "{show}"
+    );
+    // A damaged book is one line of error, status 1.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n - 2] ^= 0x10;
+    std::fs::write(&file, &bytes).unwrap();
+    let (_, err, code) = draughts_all(&["book", "info", f]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the book is damaged: the checksum does not match"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&pdn);
+}
+
+#[test]
+fn match_from_the_start_varies_with_the_book_and_not_without() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--variant",
+            "english",
+            "--start",
+            "--games",
+            "6",
+            "--a",
+            "4",
+            "--b",
+            "4",
+            "--nodes",
+            "2000",
+            "--max-plies",
+            "20",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let (out, err, code) = draughts_all(&args);
+        assert_eq!(code, 0, "{err}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("distinct openings"))
+            .unwrap()
+            .to_owned();
+        line.split(' ').nth(5).unwrap().parse::<usize>().unwrap()
+    };
+    // Without the book both sides search the same way every game: one opening.
+    assert_eq!(run(&["--no-book"]), 1);
+    assert!(run(&[]) >= 3, "the book varies the games");
+}

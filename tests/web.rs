@@ -343,7 +343,8 @@ fn check_thought(t: &JsValue, game: &DraughtsGame) -> String {
     for key in ["depth", "nodes", "nps", "ms"] {
         assert!(num(t, key) >= 0.0, "{key}");
     }
-    assert!(num(t, "nodes") > 0.0);
+    // A book move searched nothing.
+    assert!(num(t, "nodes") > 0.0 || get(t, "book").as_bool() == Some(true));
     let pv = Array::from(&get(t, "pv"));
     assert_eq!(pv.get(0).as_string().unwrap(), string(&mv, "notation"));
     full
@@ -364,18 +365,111 @@ fn think_plays_a_legal_move_at_every_level() {
     g.apply_move(JsValue::from("11-15"), None).unwrap();
     let pdn = g.pdn(JsValue::UNDEFINED);
     for level in 1..=6 {
-        let t = wasm::think(&pdn, "english", level, Some(7), Some(60.0)).unwrap();
+        let t = wasm::think(&pdn, "english", level, Some(7), Some(60.0), None).unwrap();
         check_thought(&t, &g);
         let score = get(&t, "score");
         assert_eq!(score.is_null(), level <= 3, "level {level} score {score:?}");
     }
     // The weak levels are reproducible for a seed.
-    let a = wasm::think(&pdn, "english", 2, Some(99), None).unwrap();
-    let b = wasm::think(&pdn, "english", 2, Some(99), None).unwrap();
+    let a = wasm::think(&pdn, "english", 2, Some(99), None, None).unwrap();
+    let b = wasm::think(&pdn, "english", 2, Some(99), None, None).unwrap();
     assert_eq!(
         string(&get(&a, "move"), "full"),
         string(&get(&b, "move"), "full")
     );
+}
+
+/// The English book as the page fetches it (books/english.book).
+const ENGLISH_BOOK: &[u8] = include_bytes!("../books/english.book");
+
+#[wasm_bindgen_test]
+fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
+    let g = DraughtsGame::new("english").unwrap();
+    let start = g.pdn(JsValue::UNDEFINED);
+    let book = draughts::ai::Book::from_bytes(ENGLISH_BOOK).unwrap();
+    let pos = draughts::Position::new(draughts::Variant::English);
+    let in_book: Vec<String> = book
+        .moves(&pos)
+        .iter()
+        .map(|(m, _)| draughts::notation::full_text(pos.variant(), m))
+        .collect();
+    assert!(in_book.len() >= 2, "{in_book:?}");
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..24 {
+        let t = wasm::think(
+            &start,
+            "english",
+            6,
+            Some(seed),
+            None,
+            Some(ENGLISH_BOOK.to_vec()),
+        )
+        .unwrap();
+        let full = check_thought(&t, &g);
+        assert!(get(&t, "book").as_bool().unwrap(), "a book move says so");
+        assert!(get(&t, "score").is_null());
+        assert!(in_book.contains(&full), "{full} is one of {in_book:?}");
+        seen.insert(full);
+    }
+    assert!(seen.len() >= 2, "seeds vary the book move: {seen:?}");
+    // The same seed, the same move.
+    let a = wasm::think(
+        &start,
+        "english",
+        5,
+        Some(3),
+        None,
+        Some(ENGLISH_BOOK.to_vec()),
+    )
+    .unwrap();
+    let b = wasm::think(
+        &start,
+        "english",
+        5,
+        Some(3),
+        None,
+        Some(ENGLISH_BOOK.to_vec()),
+    )
+    .unwrap();
+    assert_eq!(
+        string(&get(&a, "move"), "full"),
+        string(&get(&b, "move"), "full")
+    );
+    // The weak levels, a damaged book and another variant's book all mean a search.
+    let weak = wasm::think(
+        &start,
+        "english",
+        2,
+        Some(3),
+        None,
+        Some(ENGLISH_BOOK.to_vec()),
+    )
+    .unwrap();
+    assert!(!get(&weak, "book").as_bool().unwrap());
+    let mut damaged = ENGLISH_BOOK.to_vec();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x55;
+    for bytes in [damaged, b"nonsense".to_vec(), Vec::new()] {
+        let t = wasm::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes)).unwrap();
+        check_thought(&t, &g);
+        assert!(!get(&t, "book").as_bool().unwrap());
+        assert!(get(&t, "score").as_f64().is_some(), "it searched");
+    }
+    let russian = DraughtsGame::new("russian").unwrap();
+    let t = wasm::think(
+        &russian.pdn(JsValue::UNDEFINED),
+        "russian",
+        6,
+        Some(1),
+        Some(50.0),
+        Some(ENGLISH_BOOK.to_vec()),
+    )
+    .unwrap();
+    assert!(!get(&t, "book").as_bool().unwrap());
+    // The levels say which use a book, for the page to fetch it.
+    let l = Array::from(&wasm::levels());
+    assert!(!get(&l.get(0), "book").as_bool().unwrap());
+    assert!(get(&l.get(5), "book").as_bool().unwrap());
 }
 
 #[wasm_bindgen_test]
@@ -387,6 +481,7 @@ fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
         4,
         None,
         Some(50.0),
+        None,
     )
     .unwrap();
     let full = check_thought(&t, &g);
@@ -415,9 +510,9 @@ fn search_calls_reject_bad_input() {
     let start = DraughtsGame::new("international")
         .unwrap()
         .pdn(JsValue::UNDEFINED);
-    assert!(message(wasm::think(&start, "chess", 3, None, None)).contains("unknown variant"));
-    assert!(message(wasm::think(&start, "international", 0, None, None)).contains("level"));
-    assert!(message(wasm::think(&start, "international", 7, None, None)).contains("level"));
+    assert!(message(wasm::think(&start, "chess", 3, None, None, None)).contains("unknown variant"));
+    assert!(message(wasm::think(&start, "international", 0, None, None, None)).contains("level"));
+    assert!(message(wasm::think(&start, "international", 7, None, None, None)).contains("level"));
     for record in [
         "",
         "garbage",
@@ -430,7 +525,7 @@ fn search_calls_reject_bad_input() {
         "é",
         "W:Wé",
     ] {
-        let e = message(wasm::think(record, "international", 1, None, None));
+        let e = message(wasm::think(record, "international", 1, None, None, None));
         assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
         let e = message(wasm::hint(record, "international", None));
         assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
@@ -439,7 +534,7 @@ fn search_calls_reject_bad_input() {
     let mut over = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
     over.apply_move(JsValue::from("28x19"), None).unwrap();
     let pdn = over.pdn(JsValue::UNDEFINED);
-    assert!(message(wasm::think(&pdn, "international", 5, None, None)).contains("over"));
+    assert!(message(wasm::think(&pdn, "international", 5, None, None, None)).contains("over"));
     assert!(message(wasm::hint(&pdn, "international", None)).contains("over"));
     assert!(message(wasm::hint("B:W19:B", "international", None)).contains("over"));
     assert!(message(wasm::analyse(&start, "international", 0)).contains("Depth"));
@@ -664,10 +759,10 @@ fn links_open_the_same_game_and_damaged_ones_are_refused() {
     assert!(message(DraughtsGame::from_link(&tampered)).contains("damaged"));
     assert!(message(DraughtsGame::from_link("#nothing")).contains("no game"));
     // The computer's calls take the game as a link.
-    let t = wasm::think(&link, "russian", 1, Some(1), None).unwrap();
+    let t = wasm::think(&link, "russian", 1, Some(1), None, None).unwrap();
     let legal: Vec<String> = moves(&g).iter().map(|m| string(m, "full")).collect();
     assert!(legal.contains(&string(&get(&t, "move"), "full")));
-    assert!(message(wasm::think(&link, "english", 1, Some(1), None)).contains("Russian"));
+    assert!(message(wasm::think(&link, "english", 1, Some(1), None, None)).contains("Russian"));
 }
 
 #[wasm_bindgen_test]

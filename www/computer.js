@@ -11,6 +11,13 @@
 // game changes under a search (new game, undo, variant change, import, resignation…), the worker
 // is terminated and a fresh one is started at once, so the next search does not wait for loading.
 // Nothing is loaded for two players until the first hint.
+//
+// Opening books: for a level that plays from one (the engine's `levels()` say which), the
+// variant's book file is fetched when the computer first thinks in that variant (its URL from
+// a <link rel="x-draughts-book"> that scripts/build-engine puts in the page; the service worker
+// keeps it for offline play) and handed to each `think`. The engine decides whether the position
+// is in the book; a variant without a book, or a book that cannot be fetched or read, means the
+// computer just searches.
 
 import * as engine from './engine.js';
 import { errorText, levelName, t } from './i18n.js';
@@ -43,6 +50,12 @@ export function wasmUrls(doc = document) {
   const wasm = doc.querySelector('link[rel="x-draughts-engine-wasm"]');
   if (js && wasm) return { jsUrl: js.href, wasmUrl: wasm.href };
   throw new Error('the engine module was not found in the page');
+}
+
+/** The URL of `variant`'s opening book, from the page's links, or null without one. */
+export function bookUrl(variant, doc = document) {
+  const link = [...doc.querySelectorAll('link[rel="x-draughts-book"]')].find((l) => l.title === variant);
+  return link ? link.href : null;
 }
 
 /** Resolves once no modal dialog is open. */
@@ -119,6 +132,11 @@ export class Computer {
     this.wasmReady = null;
     this.worker = null;
     this.thinkingListeners = new Set(); // fn(on) when the computer starts or stops thinking
+    this.books = new Map(); // variant → Promise of its book's bytes (null: none), once asked for
+    this.useBook = true; // the `book` setting (settings.js): false, every level searches from the first move
+    document.addEventListener('draughts:settings', (e) => {
+      this.useBook = e.detail.book !== false;
+    });
 
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
@@ -256,6 +274,28 @@ export class Computer {
     return this.worker.run(call, ...args);
   }
 
+  /**
+   * The bytes of `variant`'s opening book for a level that plays from one, fetched once per
+   * variant; null for the other levels, a variant without a book or a failed fetch (a failed
+   * fetch is tried again next time).
+   */
+  book(variant, level) {
+    if (!this.useBook || !engine.levels().some((l) => l.level === level && l.book)) return Promise.resolve(null);
+    const url = bookUrl(variant);
+    if (!url) return Promise.resolve(null);
+    if (!this.books.has(variant)) {
+      const bytes = fetch(url)
+        .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.statusText))))
+        .then((b) => new Uint8Array(b))
+        .catch(() => {
+          this.books.delete(variant);
+          return null;
+        });
+      this.books.set(variant, bytes);
+    }
+    return this.books.get(variant);
+  }
+
   setThinking(on) {
     const c = this.controller;
     for (const fn of this.thinkingListeners) fn(on);
@@ -275,8 +315,11 @@ export class Computer {
     const seed = (Math.random() * 2 ** 32) >>> 0;
     let result;
     try {
+      const variant = c.snap.variant;
+      const book = await this.book(variant, job.level);
+      if (this.job !== job) return; // cancelled while the book was fetched
       // The game as a link: its moves are replayed by index in the worker, repetitions included.
-      result = await this.run(job, 'think', game.link(), c.snap.variant, job.level, seed, undefined);
+      result = await this.run(job, 'think', game.link(), variant, job.level, seed, undefined, book ?? undefined);
     } catch (err) {
       if (this.job !== job) return; // cancelled: a newer state is in charge
       this.job = null;

@@ -56,7 +56,7 @@ export function restore(pdn, variant, ply) {
   return api.DraughtsGame.restore(pdn, variant, ply);
 }
 
-/** The computer's levels from the engine: `[{ level, name }]`, weakest first. */
+/** The computer's levels from the engine: `[{ level, name, book }]`, weakest first (`book`: it plays from an opening book). */
 export function levels() {
   return api.levels();
 }

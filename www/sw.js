@@ -100,7 +100,7 @@ self.addEventListener('activate', (event) => {
 
 /** A hashed build file: its contents never change under its name. */
 function isHashed(url) {
-  return /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/.test(url.pathname);
+  return /-[0-9a-f]{16}(_bg)?\.(js|wasm|css|bin)$/.test(url.pathname);
 }
 
 self.addEventListener('fetch', (event) => {

@@ -19,6 +19,7 @@
 //! assert!(pos.is_legal(&m));
 //! ```
 
+pub mod book;
 pub mod eval;
 pub mod learned;
 pub mod review;
@@ -29,6 +30,7 @@ pub mod tune;
 pub mod weights;
 pub mod zobrist;
 
+pub use book::Book;
 pub use eval::evaluate;
 pub use rng::Rng;
 pub use search::{
@@ -138,10 +140,24 @@ pub fn accepts_draw(score: i32) -> bool {
     score <= ACCEPT_DRAW_AT_MOST
 }
 
+/// Whether `level` plays from an opening book when it has one: levels 4–6 (the weaker levels
+/// already vary their play by erring on purpose).
+pub fn uses_book(level: Level) -> bool {
+    !level.is_noisy()
+}
+
+/// The book move `level` plays in `pos`: a weighted random choice among the book's moves,
+/// seeded by `seed`, for the levels that use a book; `None` out of book or without one.
+pub fn book_move(book: Option<&Book>, pos: &Position, level: Level, seed: u64) -> Option<Move> {
+    book.filter(|_| uses_book(level))?.choose(pos, seed)
+}
+
 /// Plays at `level` with a reusable engine. Returns `None` when there is no legal move.
 ///
 /// Levels 1–3 score every root move and choose with seeded noise (so they err, but never
-/// blindly); levels 4–6 search normally. `history` is as for [`Engine::search`].
+/// blindly); levels 4–6 play from `book` while the position is in it (a seeded weighted
+/// choice, see [`book::Book::choose`]), else search normally. `history` is as for
+/// [`Engine::search`]. Pass no book to skip it.
 pub fn choose_move(
     engine: &mut Engine,
     pos: &Position,
@@ -149,7 +165,11 @@ pub fn choose_move(
     level: Level,
     seed: u64,
     clock: Option<&dyn Fn() -> f64>,
+    book: Option<&Book>,
 ) -> Option<Move> {
+    if let Some(m) = book_move(book, pos, level, seed) {
+        return Some(m);
+    }
     let s = level.settings();
     if !level.is_noisy() {
         return engine
@@ -182,7 +202,7 @@ pub fn choose_move(
         .map(|(m, _)| m)
 }
 
-/// The move `level` plays in `pos`, with a fresh engine (see [`choose_move`]).
+/// The move `level` plays in `pos`, with a fresh engine and no book (see [`choose_move`]).
 pub fn best_move(
     pos: &Position,
     level: Level,
@@ -190,7 +210,7 @@ pub fn best_move(
     clock: Option<&dyn Fn() -> f64>,
 ) -> Option<Move> {
     let mut engine = Engine::new(if level.number() >= 4 { 16 } else { 2 });
-    choose_move(&mut engine, pos, &[], level, seed, clock)
+    choose_move(&mut engine, pos, &[], level, seed, clock, None)
 }
 
 /// A uniformly random legal move.

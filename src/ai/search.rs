@@ -217,6 +217,11 @@ impl Engine {
         }
     }
 
+    /// In wasm32 there are no threads: the search stays on one. (The command-line tool, which
+    /// sets threads, is also compiled for wasm32 when the wasm tests are built.)
+    #[cfg(target_arch = "wasm32")]
+    pub fn set_threads(&mut self, _threads: usize) {}
+
     /// How many threads a search uses.
     pub fn threads(&self) -> usize {
         1 + self.helpers.len()

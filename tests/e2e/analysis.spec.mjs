@@ -185,6 +185,7 @@ test.describe('analysis and review', on('phone'), () => {
     await app.open();
     await app.press('#analysis');
     await app.selectOption('opponent', 'computer');
+    await app.noBook(); // level 6 must search here, not answer from its opening book
     await app.selectOption('level', '6');
     await app.selectOption('side', 'white'); // the computer opens: it thinks at once
     await page.waitForFunction(

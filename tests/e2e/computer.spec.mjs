@@ -93,6 +93,7 @@ test.describe('against the computer', on('phone'), () => {
   test('level 6 thinks in the worker: the page stays responsive', async ({ app, page }) => {
     await app.open();
     await app.selectOption('opponent', 'computer'); // the computer plays Black
+    await app.noBook(); // level 6 must search here, not answer from its opening book
     await app.selectOption('level', '6');
     expect((await app.game()).ply, 'a new International game').toBe(0);
     await app.press(app.sq(32));
@@ -110,9 +111,24 @@ test.describe('against the computer', on('phone'), () => {
     expect((await app.history())[0], 'the player opened 32-28').toBe('32-28');
   });
 
+  test('level 6 answers from its opening book: at once, nothing searched', async ({ app, page }) => {
+    await app.open();
+    await app.selectOption('opponent', 'computer'); // the computer plays Black
+    await app.selectOption('level', '6');
+    await app.press(app.sq(32));
+    await app.press(app.sq(28));
+    await page.waitForFunction(() => window.draughts.computer.stats.length > 0, null, { timeout: 60_000 });
+    await app.playersTurn();
+    const [s] = await app.searches();
+    expect(s.book, 'the reply came from the book (fetched when first needed)').toBe(true);
+    expect([s.nodes, s.score], 'nothing searched, no score').toEqual([0, null]);
+    expect((await app.game()).ply, 'the computer replied').toBe(2);
+  });
+
   test('undo and new game cancel a search in progress', async ({ app, page }) => {
     await app.open();
     await app.selectOption('opponent', 'computer');
+    await app.noBook(); // level 6 must search here, not answer from its opening book
     await app.selectOption('level', '6');
     const start = await app.game();
     await app.tapMove();
@@ -180,6 +196,7 @@ test.describe('against the computer', on('phone'), () => {
   test('a variant change while the computer thinks: no move lands, the new start position', async ({ app, page }) => {
     await app.open();
     await app.selectOption('opponent', 'computer'); // the computer plays Black
+    await app.noBook(); // level 6 must search here, not answer from its opening book
     await app.selectOption('level', '6');
     expect((await app.game()).ply, 'a new International game').toBe(0);
     await app.tapMove();

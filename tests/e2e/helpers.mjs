@@ -282,6 +282,14 @@ export class App {
     return this.page.evaluate(() => window.draughts.computer.stats);
   }
 
+  /** Levels 4–6 search from the first move instead of playing from the opening book, as with the
+   * book setting off (for the tests of the search: a book move would come at once). */
+  noBook() {
+    return this.page.evaluate(() => {
+      window.draughts.computer.useBook = false;
+    });
+  }
+
   /** A fixed-depth search in the computer's worker: `{ move, depth, nodes, nps, ms }`. */
   analyse(fen, variant, depth) {
     return this.page.evaluate(([f, v, d]) => window.draughts.computer.analyse(f, v, d), [fen, variant, depth]);

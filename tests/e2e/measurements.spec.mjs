@@ -79,6 +79,7 @@ test.describe('phone, against the computer', () => {
   test('level 6 thinks in the worker: no long task on the main thread', async ({ app, page }) => {
     await app.open();
     await app.selectOption('opponent', 'computer'); // the computer plays Black
+    await app.noBook(); // level 6 must search here, not answer from its opening book
     await app.selectOption('level', '6');
     expect((await app.game()).ply, 'a new International game').toBe(0);
     await watchMainThread(page);

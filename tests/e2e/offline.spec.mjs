@@ -1,4 +1,5 @@
-// Offline after the first visit: the service worker serves the page and the computer's worker.
+// Offline after the first visit: the service worker serves the page, the computer's worker and
+// the opening books.
 import { on } from './devices.mjs';
 import { expect, test } from './fixtures.mjs';
 
@@ -17,6 +18,9 @@ test.describe('offline', on('desktop'), () => {
     // The computer's worker loads offline too (its script and the module come from the cache).
     await app.press('#hint');
     await expect(page.locator('#board .is-hint').first(), 'a hint computed offline').toBeVisible({ timeout: 10_000 });
+    // The English opening book, never fetched online, is precached with the engine.
+    const book = await page.evaluate(async () => (await window.draughts.computer.book('english', 6))?.length ?? 0);
+    expect(book, 'the opening book read offline').toBeGreaterThan(1000);
     await context.setOffline(false);
   });
 });

@@ -261,19 +261,20 @@ test.describe('settings', on('desktop', 'phone'), () => {
     const events = () => page.evaluate(() => window.__settingsEvents);
     let ev = await events();
     expect(ev.length, 'one event at boot').toBe(1);
-    expect(ev[0]).toMatchObject({ labels: 'inside', animation: 'normal', destinations: true, board: 'wood', pieces: 'classic', sound: true, vibration: true });
+    expect(ev[0]).toMatchObject({ labels: 'inside', animation: 'normal', destinations: true, board: 'wood', pieces: 'classic', sound: true, vibration: true, book: true });
     await app.openSettings();
     await page.selectOption('#setting-labels', 'border');
     await page.selectOption('#setting-board', 'contrast');
     await page.selectOption('#setting-pieces', 'flat');
     await page.selectOption('#setting-animation', 'fast');
-    for (const id of ['setting-destinations', 'auto-rotate', 'setting-sound']) await app.press(`#${id}`);
+    for (const id of ['setting-destinations', 'auto-rotate', 'setting-sound', 'setting-book']) await app.press(`#${id}`);
     await app.closeSettings();
     ev = await events();
-    expect(ev.length, 'one event per change').toBe(8);
-    expect(ev.at(-1)).toMatchObject({ labels: 'border', board: 'contrast', pieces: 'flat', animation: 'fast', destinations: false, autoRotate: true, sound: false, vibration: true });
+    expect(ev.length, 'one event per change').toBe(9);
+    expect(ev.at(-1)).toMatchObject({ labels: 'border', board: 'contrast', pieces: 'flat', animation: 'fast', destinations: false, autoRotate: true, sound: false, vibration: true, book: false });
+    expect(await page.evaluate(() => window.draughts.computer.useBook), 'the computer follows the book setting').toBe(false);
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('draughts.settings')));
-    expect(saved).toMatchObject({ labels: 'border', board: 'contrast', pieces: 'flat', animation: 'fast', destinations: false, autoRotate: true, sound: false });
+    expect(saved).toMatchObject({ labels: 'border', board: 'contrast', pieces: 'flat', animation: 'fast', destinations: false, autoRotate: true, sound: false, book: false });
     expect('vibration' in saved, 'a setting never changed is not saved').toBe(false);
 
     await app.reload();
@@ -291,6 +292,8 @@ test.describe('settings', on('desktop', 'phone'), () => {
     expect(await page.isChecked('#auto-rotate')).toBe(true);
     expect(await page.isChecked('#setting-destinations')).toBe(false);
     expect(await page.isChecked('#setting-sound')).toBe(false);
+    expect(await page.isChecked('#setting-book')).toBe(false);
+    expect(await page.evaluate(() => window.draughts.computer.useBook), 'and after a reload').toBe(false);
     await app.closeSettings();
     const m = await keyMove(page, 32, 28);
     expect(m.transition, 'the animation speed came back').toContain('55ms');

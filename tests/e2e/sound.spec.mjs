@@ -305,6 +305,7 @@ test.describe('sound and feel', on('desktop', 'phone'), () => {
   test('the computer is to move: none of its pieces are marked', async ({ app, page }) => {
     await app.open();
     await app.selectOption('opponent', 'computer');
+    await app.noBook(); // level 6 must search here, not answer from its opening book
     await app.selectOption('level', '6');
     // Pressed, not app.play(): the reply may come before its check of the last move's marks.
     await app.press(app.sq(32));

@@ -111,6 +111,7 @@ export default {
     "setting-animation-label": "Move animation",
     "setting-sound-label": "Sound",
     "setting-vibration-label": "Vibration",
+    "setting-book-label": "Computer's opening book (levels 4\u2060–\u20606)",
     "language-label": "Language",
     "settings.label": "Settings",
     "settings.labels.inside": "On the squares",

@@ -104,6 +104,7 @@ export default {
     "setting-animation-label": "Animación de las jugadas",
     "setting-sound-label": "Sonido",
     "setting-vibration-label": "Vibración",
+    "setting-book-label": "Libro de aperturas del ordenador (niveles 4\u2060–\u20606)",
     "language-label": "Idioma",
     "settings.label": "Ajustes",
     "settings.labels.inside": "En las casillas",

@@ -105,6 +105,7 @@ export default {
     "setting-animation-label": "Animation des coups",
     "setting-sound-label": "Son",
     "setting-vibration-label": "Vibration",
+    "setting-book-label": "Bibliothèque d’ouvertures de l’ordinateur (niveaux 4\u2060–\u20606)",
     "language-label": "Langue",
     "settings.label": "Réglages",
     "settings.labels.inside": "Sur les cases",

@@ -104,6 +104,7 @@ export default {
     "setting-animation-label": "Animazione delle mosse",
     "setting-sound-label": "Suono",
     "setting-vibration-label": "Vibrazione",
+    "setting-book-label": "Libro delle aperture del computer (livelli 4\u2060–\u20606)",
     "language-label": "Lingua",
     "settings.label": "Impostazioni",
     "settings.labels.inside": "Sulle caselle",

@@ -104,6 +104,7 @@ export default {
     "setting-animation-label": "Zetanimatie",
     "setting-sound-label": "Geluid",
     "setting-vibration-label": "Trillen",
+    "setting-book-label": "Openingsboek van de computer (niveaus 4\u2060–\u20606)",
     "language-label": "Taal",
     "settings.label": "Instellingen",
     "settings.labels.inside": "Op de velden",

@@ -104,6 +104,7 @@ export default {
     "setting-animation-label": "Animação dos lances",
     "setting-sound-label": "Som",
     "setting-vibration-label": "Vibração",
+    "setting-book-label": "Livro de aberturas do computador (níveis 4\u2060–\u20606)",
     "language-label": "Idioma",
     "settings.label": "Configurações",
     "settings.labels.inside": "Nas casas",

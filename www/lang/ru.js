@@ -104,6 +104,7 @@ export default {
     "setting-animation-label": "Анимация ходов",
     "setting-sound-label": "Звук",
     "setting-vibration-label": "Вибрация",
+    "setting-book-label": "Дебютная книга компьютера (уровни 4\u2060–\u20606)",
     "language-label": "Язык",
     "settings.label": "Настройки",
     "settings.labels.inside": "На полях",

@@ -104,6 +104,7 @@ export default {
     "setting-animation-label": "Hamle animasyonu",
     "setting-sound-label": "Ses",
     "setting-vibration-label": "Titreşim",
+    "setting-book-label": "Bilgisayarın açılış kitabı (seviye 4\u2060–\u20606)",
     "language-label": "Dil",
     "settings.label": "Ayarlar",
     "settings.labels.inside": "Karelerin üstünde",

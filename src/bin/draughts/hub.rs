@@ -8,6 +8,10 @@
 //! `normal` (International, Scan's name) or `english`, `russian`, `brazilian`.
 //!
 //! A reader thread owns stdin so that `stop` and `ping` are answered while the engine thinks.
+//!
+//! `go think` answers from the engine's opening book of the variant while the position is in it
+//! (a weighted random choice; `go ponder` and `go analyze` always search). The `book` parameter
+//! (`set-param name=book value=false`) or `draughts hub --no-book` turns it off.
 
 use draughts::ai::{self, Engine, Limits, SearchResult};
 use draughts::{Color, Move, Piece, Position, Role, Setup, Variant};
@@ -305,18 +309,22 @@ fn answer_pings(shared: &Shared) {
     }
 }
 
-/// Runs the Hub protocol until `quit` or the end of input.
-///
-/// # Errors
-/// None so far: protocol errors are answered on the protocol (`error message=…`).
 /// Options of `draughts hub`.
 #[derive(clap::Args)]
 pub struct HubArgs {
     /// Search threads (also the Hub parameter `threads`).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=ai::MAX_THREADS as i64))]
     threads: u16,
+    /// Searches from the first move instead of playing from the opening book (the `book`
+    /// parameter's default; a GUI can still turn it on).
+    #[arg(long)]
+    no_book: bool,
 }
 
+/// Runs the Hub protocol until `quit` or the end of input.
+///
+/// # Errors
+/// None so far: protocol errors are answered on the protocol (`error message=…`).
 pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
@@ -371,6 +379,8 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
     let mut history: Vec<u64> = Vec::new();
     let mut level = Level::MoveTime(1.0);
     let mut gos = 0u64;
+    let mut use_book = !opts.no_book;
+    let mut book = ai::book::builtin(variant);
 
     for line in rx {
         let (cmd, args) = parse_line(&line);
@@ -390,6 +400,7 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                 send(&format!(
                     "param name=tt-size value={tt_mb} type=int min=1 max=4096"
                 ));
+                send(&format!("param name=book value={use_book} type=bool"));
                 send(&format!(
                     "param name=threads value={threads} type=int min=1 max={}",
                     ai::MAX_THREADS
@@ -404,6 +415,7 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                             variant = v;
                             pos = Position::new(v);
                             history.clear();
+                            book = ai::book::builtin(v);
                         }
                         None => send(&format!(
                             "error message={}",
@@ -416,6 +428,11 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                             engine = None;
                         }
                         Err(_) => send("error message=\"tt-size must be a number of megabytes\""),
+                    },
+                    Some("book") => match value {
+                        "true" => use_book = true,
+                        "false" => use_book = false,
+                        _ => send("error message=\"book must be true or false\""),
                     },
                     Some("threads") => match value.parse::<usize>() {
                         Ok(n) if (1..=ai::MAX_THREADS).contains(&n) => {
@@ -459,7 +476,16 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                 let mode = args.first().map_or("think", |(n, _)| n.as_str());
                 let engine = engine.get_or_insert_with(|| new_engine(tt_mb, threads));
                 gos += 1;
-                go(engine, &pos, &history, level, mode, &shared, gos, &clock);
+                // Games from the book differ from one another: seeded by the time of asking.
+                let seed = start.elapsed().as_nanos() as u64 ^ gos;
+                let from_book = book
+                    .as_ref()
+                    .filter(|_| use_book && mode == "think")
+                    .and_then(|b| b.choose(&pos, seed));
+                match from_book {
+                    Some(m) => send(&format!("done move={}", move_to_hub(&m))),
+                    None => go(engine, &pos, &history, level, mode, &shared, gos, &clock),
+                }
                 let mut c = lock(&shared);
                 c.searching = false;
                 let pings = std::mem::take(&mut c.pings);

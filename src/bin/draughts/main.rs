@@ -4,6 +4,7 @@
 //! are clap's (exit status 2); an error found while running (a missing file, a bad FEN) is one
 //! line, `error: …`, on stderr (exit status 1).
 
+mod book;
 mod egdb;
 mod hub;
 mod matches;
@@ -54,6 +55,9 @@ enum Command {
     /// The learned evaluation: generates data (self-play, game records) and fits its weights.
     #[command(subcommand)]
     Tune(tune::TuneCommand),
+    /// Opening books: builds them from real games and deep searches, and shows them.
+    #[command(subcommand)]
+    Book(book::BookCommand),
     /// Prints a shell completion script (e.g. `draughts completions bash > draughts.bash`).
     Completions {
         #[arg(value_enum)]
@@ -152,6 +156,7 @@ fn main() -> ExitCode {
         Command::Hub(args) => hub::run(&args),
         Command::Egdb(command) => egdb::run(&command),
         Command::Tune(command) => tune::run(&command),
+        Command::Book(command) => book::run(&command),
         Command::Completions { shell } => {
             // Written through a buffer: clap_complete panics when stdout is closed early.
             let mut script = Vec::new();

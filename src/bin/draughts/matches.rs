@@ -6,21 +6,24 @@
 //!                [--sprt ELO0,ELO1] [--pdn FILE] [--quiet]
 //! ```
 //! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`;
-//! `6+hand`: level 6 with the hand-made evaluation instead of the learned one, to measure them;
-//! `6+weights=FILE`: with the learned weights in FILE, as `draughts tune fit` writes them),
-//! `random`, `greedy`, or `hub:COMMAND ARGS…` (an external engine speaking the Hub protocol,
-//! e.g. `hub:./scan hub`). `--fens FILE` plays from the positions in FILE (one FEN a line,
-//! each played twice, colours swapped) instead of random balanced openings. `--time-ms`/`--nodes` override the
-//! thinking limits of levels 4–6; `--move-time` is what Hub engines get per move, or
-//! `--hub-nodes` a node budget (`level nodes=N`, which our own `draughts hub` understands: two
-//! builds of this program compared at equal work). `--sprt` stops as soon as a sequential
-//! probability ratio test decides between "A is ELO0 stronger" and "A is ELO1 stronger"
-//! (α = β = 0.05), the way engine changes are accepted or rejected.
-//! Games end by the rules (including the draw rules) or are drawn at the ply cap.
+//! `6+nobook`: level 6 without its opening book; `6+hand`: level 6 with the hand-made evaluation
+//! instead of the learned one, to measure them; `6+weights=FILE`: with the learned weights in
+//! FILE, as `draughts tune fit` writes them), `random`, `greedy`, or `hub:COMMAND ARGS…`
+//! (an external engine speaking the Hub protocol, e.g. `hub:./scan hub`). Levels 4–6 play from
+//! the engine's opening book of the variant while in it (a seeded weighted choice), unless
+//! `--no-book`. `--fens FILE` plays from the positions in FILE (one FEN a line, each played
+//! twice, colours swapped) and `--start` from the start position, instead of random balanced
+//! openings. `--time-ms`/`--nodes` override the thinking limits of levels 4–6; `--move-time` is
+//! what Hub engines get per move, or `--hub-nodes` a node budget (`level nodes=N`, which our own
+//! `draughts hub` understands: two builds of this program compared at equal work). `--sprt`
+//! stops as soon as a sequential probability ratio test decides between "A is ELO0 stronger"
+//! and "A is ELO1 stronger" (α = β = 0.05), the way engine changes are accepted or rejected.
+//! Games end by the rules (including the draw rules) or are drawn at the ply cap. The summary
+//! counts the distinct openings (the games' first [`OPENING_PLIES`] plies).
 
 use crate::hub::{hub_variant_name, move_from_hub, move_to_hub, parse_line, position_to_hub};
 use clap::Args;
-use draughts::ai::{self, Engine, Level, Limits, Rng};
+use draughts::ai::{self, Book, Engine, Level, Limits, Rng};
 use draughts::egdb::Egdb;
 use draughts::game::{Game, PdnTags, Status};
 use draughts::{Color, Move, Position, Variant};
@@ -78,16 +81,26 @@ pub struct MatchArgs {
     egdb: Option<std::path::PathBuf>,
     /// Plays from these positions (one FEN a line, each twice, colours swapped) instead of
     /// random balanced openings.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "start")]
     fens: Option<std::path::PathBuf>,
+    /// Plays every game from the start position instead of random balanced openings (with
+    /// opening books, the games still differ).
+    #[arg(long)]
+    start: bool,
+    /// No player uses the opening book (levels 4-6 search from the first move).
+    #[arg(long)]
+    no_book: bool,
 }
+
+/// The plies that name a game's opening in the summary's count of distinct openings.
+pub const OPENING_PLIES: usize = 8;
 
 /// Who plays, as given on the command line.
 #[derive(Clone, Debug)]
 enum PlayerSpec {
-    /// A level, whether it probes the endgame tables, and whether it evaluates by hand or
-    /// with other weights than the built-in ones.
-    Level(Level, bool, Eval),
+    /// A level, whether it probes the endgame tables, whether it uses the opening book, and
+    /// whether it evaluates by hand or with other weights than the built-in ones.
+    Level(Level, bool, bool, Eval),
     Random,
     Greedy,
     Hub(String),
@@ -153,25 +166,34 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
     }
-    let (spec, eval) = if let Some(level) = spec.strip_suffix("+hand") {
-        (level, Eval::HandMade)
-    } else if let Some((level, path)) = spec.split_once("+weights=") {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let w = ai::tune::parse_weights_source(&text).map_err(|e| format!("{path}: {e}"))?;
-        (level, Eval::Weights(Box::leak(Box::new(w))))
-    } else {
-        (spec, Eval::BuiltIn)
-    };
-    let (spec, egdb) = match spec.strip_suffix("+egdb") {
-        Some(level) => (level, true),
-        None => (spec, false),
-    };
-    let plain = !egdb && matches!(eval, Eval::BuiltIn);
+    let mut words = spec.split('+');
+    let spec = words.next().unwrap_or_default();
+    let (mut egdb, mut book, mut eval) = (false, true, Eval::BuiltIn);
+    for word in words {
+        match word {
+            "egdb" if !egdb => egdb = true,
+            "nobook" if book => book = false,
+            "hand" if matches!(eval, Eval::BuiltIn) => eval = Eval::HandMade,
+            w if w.starts_with("weights=") && matches!(eval, Eval::BuiltIn) => {
+                let path = &w["weights=".len()..];
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                let weights =
+                    ai::tune::parse_weights_source(&text).map_err(|e| format!("{path}: {e}"))?;
+                eval = Eval::Weights(Box::leak(Box::new(weights)));
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option +{word}: +egdb, +nobook, +hand and +weights=FILE are known"
+                ))
+            }
+        }
+    }
+    let plain = !egdb && book && matches!(eval, Eval::BuiltIn);
     match spec {
         "random" if plain => Ok(PlayerSpec::Random),
         "greedy" if plain => Ok(PlayerSpec::Greedy),
         n => crate::play::parse_level(n)
-            .map(|l| PlayerSpec::Level(l, egdb, eval))
+            .map(|l| PlayerSpec::Level(l, egdb, book, eval))
             .map_err(|_| {
                 let levels = crate::play::level_range();
                 format!("expected a level ({levels}), random, greedy or hub:COMMAND")
@@ -306,8 +328,9 @@ impl Drop for HubClient {
 }
 
 enum Player {
-    /// A level, its engine, whether it probes the endgame tables, and what it evaluates with.
-    Level(Level, Box<Engine>, bool, Eval),
+    /// A level, its engine, whether it probes the endgame tables, whether it uses the book,
+    /// and what it evaluates with.
+    Level(Level, Box<Engine>, bool, bool, Eval),
     Random,
     Greedy,
     Hub(HubClient),
@@ -316,10 +339,10 @@ enum Player {
 impl Player {
     fn new(spec: &PlayerSpec, variant: Variant, threads: u16) -> Result<Player, String> {
         Ok(match spec {
-            PlayerSpec::Level(l, egdb, eval) => {
+            PlayerSpec::Level(l, egdb, book, eval) => {
                 let mut engine = Engine::new(32);
                 engine.set_threads(threads.into());
-                Player::Level(*l, Box::new(engine), *egdb, *eval)
+                Player::Level(*l, Box::new(engine), *egdb, *book, *eval)
             }
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
@@ -329,11 +352,16 @@ impl Player {
 
     fn name(&self) -> String {
         match self {
-            Player::Level(l, _, egdb, eval) => format!(
-                "level {} ({}){}{}",
+            Player::Level(l, _, egdb, book, eval) => format!(
+                "level {} ({}){}{}{}",
                 l.number(),
                 l.name(),
                 if *egdb { " with endgame tables" } else { "" },
+                if !*book && ai::uses_book(*l) {
+                    " without book"
+                } else {
+                    ""
+                },
                 match eval {
                     Eval::BuiltIn => "",
                     Eval::HandMade => " hand-made evaluation",
@@ -348,7 +376,7 @@ impl Player {
 
     fn new_game(&mut self) -> Result<(), String> {
         match self {
-            Player::Level(_, e, _, _) => e.clear(),
+            Player::Level(_, e, _, _, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
             _ => {}
         }
@@ -362,6 +390,7 @@ impl Player {
         opts: &MatchArgs,
         clock: &dyn Fn() -> f64,
         db: Option<&Egdb>,
+        book: Option<&Book>,
     ) -> Result<Move, String> {
         let pos = game.position();
         let none = || "no legal move".to_owned();
@@ -369,7 +398,7 @@ impl Player {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
             Player::Hub(h) => h.best_move(game, opts.move_time, opts.hub_nodes),
-            Player::Level(level, engine, egdb, eval) => {
+            Player::Level(level, engine, egdb, uses_book, eval) => {
                 ai::eval::use_hand_made(matches!(eval, Eval::HandMade));
                 ai::learned::use_weights(match eval {
                     Eval::Weights(w) => Some(w),
@@ -377,11 +406,15 @@ impl Player {
                 });
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
+                let book = book.filter(|_| *uses_book);
+                if let Some(m) = ai::book_move(book, pos, *level, seed) {
+                    return Ok(m);
+                }
                 let db = db.filter(|_| *egdb && !level.is_noisy());
                 if db.is_none()
                     && (level.is_noisy() || (opts.time_ms.is_none() && opts.nodes.is_none()))
                 {
-                    return ai::choose_move(engine, pos, &history, *level, seed, Some(clock))
+                    return ai::choose_move(engine, pos, &history, *level, seed, Some(clock), None)
                         .ok_or_else(none);
                 }
                 let mut limits = level.limits(Some(clock));
@@ -448,7 +481,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     // The evaluation switch is per thread: a parallel search's helpers would not follow it.
     let switched =
-        |s: &PlayerSpec| matches!(s, PlayerSpec::Level(_, _, e) if !matches!(e, Eval::BuiltIn));
+        |s: &PlayerSpec| matches!(s, PlayerSpec::Level(_, _, _, e) if !matches!(e, Eval::BuiltIn));
     if opts.threads > 1 && (switched(&opts.a) || switched(&opts.b)) {
         return Err("+hand and +weights= players search on one thread: drop --threads".to_owned());
     }
@@ -456,7 +489,12 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let mut pb = Player::new(&opts.b, opts.variant, opts.threads)?;
     let uses_egdb = [&opts.a, &opts.b]
         .iter()
-        .any(|s| matches!(s, PlayerSpec::Level(_, true, _)));
+        .any(|s| matches!(s, PlayerSpec::Level(_, true, _, _)));
+    let book = if opts.no_book {
+        None
+    } else {
+        ai::book::builtin(opts.variant)
+    };
     let db = match (&opts.egdb, uses_egdb) {
         (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
         (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),
@@ -491,12 +529,13 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
     let mut rng = Rng::new(opts.seed);
     let mut opening_moves = Vec::new();
+    let mut openings = std::collections::HashSet::new();
     // Per player: moves chosen and milliseconds spent choosing them.
     let mut thought = [(0u64, 0.0f64); 2];
     let mut played = 0usize;
     let mut verdict = None;
     for g in 0..opts.games {
-        if g % 2 == 0 && starts.is_none() {
+        if g % 2 == 0 && starts.is_none() && !opts.start {
             opening_moves = opening(opts.variant, opts.seed, g / 2);
         }
         let a_color = if g % 2 == 0 {
@@ -528,13 +567,18 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             };
             let before = clock();
             let m = player
-                .choose(&game, &mut rng, opts, &clock, db.as_ref())
+                .choose(&game, &mut rng, opts, &clock, db.as_ref(), book.as_ref())
                 .map_err(|e| format!("game {}: {e}", g + 1))?;
             thought[who].0 += 1;
             thought[who].1 += clock() - before;
             game.play(&m)
                 .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
         }
+        let line: Vec<String> = game.moves()[..game.moves().len().min(OPENING_PLIES)]
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        openings.insert(line.join(" "));
         let status = game.status();
         let (outcome, text) = match status {
             Status::Win { winner, .. } if winner == a_color => {
@@ -556,7 +600,12 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             }
         };
         if !opts.quiet {
-            let open: Vec<String> = opening_moves.iter().map(|m| m.to_string()).collect();
+            // From the start position, the opening the players chose; else the one given.
+            let open: Vec<String> = if opening_moves.is_empty() && starts.is_none() {
+                line.clone()
+            } else {
+                opening_moves.iter().map(|m| m.to_string()).collect()
+            };
             println!(
                 "game {:>3}: A plays {:<5}  opening {:<18} {:>3} plies  {outcome:<6} {text}",
                 g + 1,
@@ -619,6 +668,16 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         100.0 * half,
         100.0 * (score - half).max(0.0),
         100.0 * (score + half).min(1.0),
+    );
+    println!(
+        "distinct openings (first {OPENING_PLIES} plies): {} of {} games{}",
+        openings.len(),
+        opts.games,
+        match &book {
+            Some(b) => format!(", {} book of {} positions", opts.variant, b.len()),
+            None if opts.no_book => ", no book (--no-book)".to_owned(),
+            None => format!(", no {} book", opts.variant),
+        }
     );
     for (who, name) in [(0, &name_a), (1, &name_b)] {
         let (moves, ms) = thought[who];

@@ -40,6 +40,10 @@ pub struct PlayArgs {
     /// Endgame tables the computer probes (levels 4-6; built by `draughts egdb build`).
     #[arg(long, value_name = "DIR")]
     egdb: Option<std::path::PathBuf>,
+    /// The computer searches from the first move instead of playing from its opening book
+    /// (levels 4-6 use the book where the variant has one).
+    #[arg(long)]
+    no_book: bool,
     /// Search threads of the computer (levels 4-6).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=draughts::ai::MAX_THREADS as i64))]
     threads: u16,
@@ -157,6 +161,7 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
         }
         None => None,
     };
+    let book = ai::book::builtin(opts.variant).filter(|_| !opts.no_book);
     // A line that is not UTF-8 is read lossily (and then refused as a move) rather than taken
     // for the end of input.
     let mut lines = crate::lossy_lines();
@@ -188,7 +193,9 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
         if computer == Some(pos.turn()) {
             let history = ai::game_history(&game);
             let seed = opts.seed.wrapping_add(game.moves().len() as u64);
+            let from_book = ai::book_move(book.as_ref(), &pos, opts.level, seed);
             let m = match db.as_ref().filter(|_| !opts.level.is_noisy()) {
+                _ if from_book.is_some() => from_book,
                 Some(db) => {
                     let limits = ai::Limits {
                         egdb: Some(db),
@@ -197,16 +204,23 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
                     };
                     engine.search(&pos, &history, &limits).map(|r| r.best)
                 }
-                None => {
-                    ai::choose_move(&mut engine, &pos, &history, opts.level, seed, Some(&clock))
-                }
+                None => ai::choose_move(
+                    &mut engine,
+                    &pos,
+                    &history,
+                    opts.level,
+                    seed,
+                    Some(&clock),
+                    None,
+                ),
             }
             .expect("the game is not over, so there is a legal move");
             let _ = writeln!(
                 out,
-                "Computer ({}) plays {}",
+                "Computer ({}) plays {}{}",
                 pos.turn(),
-                move_to_text(&pos, &m)
+                move_to_text(&pos, &m),
+                if from_book.is_some() { " (book)" } else { "" }
             );
             game.play(&m).expect("the engine plays legal moves");
             continue;
