@@ -835,6 +835,8 @@ pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> O
 /// module leaves the search out.
 #[cfg(feature = "engine")]
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
+#[cfg(feature = "engine")]
+pub use tables::{egdb_load, egdb_loaded, egdb_plan, egdb_retain, BuilderHandle};
 
 #[cfg(feature = "engine")]
 mod search {
@@ -862,12 +864,14 @@ mod search {
         /// Whether the side that searched would accept a draw offer, judging by `score`.
         #[serde(rename = "acceptsDraw")]
         accepts_draw: bool,
+        /// Whether the endgame tables answered (the position is one they hold).
+        tables: bool,
     }
 
     /// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
     /// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
     /// replayed.
-    fn game_from_record(record: &str, variant: &str) -> Result<Game, JsValue> {
+    pub(super) fn game_from_record(record: &str, variant: &str) -> Result<Game, JsValue> {
         let variant = parse_variant(variant)?;
         let text = record.trim();
         if text.starts_with('#') {
@@ -894,6 +898,7 @@ mod search {
         Ok(game.position())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn thought(
         pos: &Position,
         best: Move,
@@ -902,6 +907,7 @@ mod search {
         depth: u32,
         nodes: u64,
         ms: f64,
+        tables: bool,
     ) -> JsValue {
         let mut texts = Vec::with_capacity(pv.len().max(1));
         let mut p = *pos;
@@ -927,23 +933,41 @@ mod search {
             },
             ms,
             pv: texts,
+            tables,
         })
     }
 
     fn search_view(pos: &Position, r: &SearchResult, ms: f64) -> JsValue {
-        thought(pos, r.best, &r.pv, Some(r.score), r.depth, r.nodes, ms)
+        thought(
+            pos,
+            r.best,
+            &r.pv,
+            Some(r.score),
+            r.depth,
+            r.nodes,
+            ms,
+            r.from_egdb,
+        )
     }
 
     /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
     /// results), timing the search (not the table's allocation) with `performance.now()`.
+    /// With the endgame tables this worker holds for the game's variant (see [`tables`]).
     fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsValue> {
         let pos = position_to_search(game)?;
-        let mut engine = Engine::new(tt_mb);
-        let start = performance_now();
-        let r = engine
-            .search(pos, &ai::game_history(game), limits)
-            .ok_or_else(|| plain("No legal move"))?;
-        Ok(search_view(pos, &r, performance_now() - start))
+        super::tables::with(game.variant(), |db| {
+            let mut limits = *limits;
+            if let Some(db) = db {
+                limits.egdb = Some(db);
+                limits.phase_plies = db.phase_plies(game.positions(), game.moves());
+            }
+            let mut engine = Engine::new(tt_mb);
+            let start = performance_now();
+            let r = engine
+                .search(pos, &ai::game_history(game), &limits)
+                .ok_or_else(|| plain("No legal move"))?;
+            Ok(search_view(pos, &r, performance_now() - start))
+        })
     }
 
     /// A time budget from JavaScript: positive and finite, else none.
@@ -982,7 +1006,16 @@ mod search {
                 .ok_or_else(|| plain("No legal move"))?;
             let ms = performance_now() - start;
             let depth = level.settings().depth;
-            return Ok(thought(pos, best, &[], None, depth, engine.nodes(), ms));
+            return Ok(thought(
+                pos,
+                best,
+                &[],
+                None,
+                depth,
+                engine.nodes(),
+                ms,
+                false,
+            ));
         }
         let mut limits = level.limits(Some(&clock));
         if let Some(t) = budget(time_ms) {
@@ -1007,7 +1040,7 @@ mod search {
     }
 
     /// A search to exactly `depth` plies (1–64) with no time or node limit, for measuring the
-    /// engine: `{ move, score, depth, nodes, nps, ms, pv }`. Blocks until done.
+    /// engine: `{ move, score, depth, nodes, nps, ms, pv, tables }`. Blocks until done.
     ///
     /// # Errors
     /// As [`think`], or a depth outside 1–64.
@@ -1046,6 +1079,8 @@ mod search {
         ms: f64,
         /// Nothing more to find: a forced result is within the horizon.
         done: bool,
+        /// The endgame tables answered: the position is one they hold.
+        tables: bool,
     }
 
     /// The analysis board's engine: one position searched deeper and deeper with one transposition
@@ -1098,7 +1133,9 @@ mod search {
         /// there is nothing more to find (the game is over, or the last depth saw a forced result).
         pub fn deepen(&mut self) -> JsValue {
             let clock = performance_now;
-            let Some(r) = self.inner.deepen(Some(&clock)) else {
+            let variant = self.inner.game().variant();
+            let found = super::tables::with(variant, |db| self.inner.deepen(Some(&clock), db));
+            let Some(r) = found else {
                 return JsValue::NULL;
             };
             let game = self.inner.game();
@@ -1107,7 +1144,12 @@ mod search {
             to_js(&DepthView {
                 depth: r.depth,
                 white,
-                text: ai::review::score_message(white),
+                text: if r.from_egdb && r.score == 0 {
+                    Message::new("eval.tables-draw")
+                } else {
+                    ai::review::score_message(white)
+                },
+                tables: r.from_egdb,
                 line: ai::review::numbered_line(game, &r.pv),
                 mv: MoveView::played(pos, &r.best),
                 nodes: r.nodes as f64,
@@ -1222,6 +1264,202 @@ mod search {
                 white,
                 verdicts,
             })
+        }
+    }
+}
+
+/// The endgame tables in the page: built in a worker ([`BuilderHandle`], one pair of tables a
+/// call, so the worker reports progress between calls), stored by the page (IndexedDB), and
+/// handed to each search worker ([`egdb_load`]), whose searches then probe them.
+///
+/// ```js
+/// const plan = egdbPlan(game.link(), "english");   // null, or { variant, pieces, tables: ["0m1k-0m1k", …] }
+/// const b = new EndgameBuilder("english", plan.tables);
+/// for (const bytes of stored) b.add(bytes);         // throws an EgdbError on a damaged table
+/// for (let out; (out = b.step()); ) store(out);     // [{ name, bytes }] a pair at a time
+/// egdbLoad("english", bytes);                       // in a search worker: think() uses it
+/// ```
+#[cfg(feature = "engine")]
+mod tables {
+    use super::*;
+    use crate::egdb::builder::{page_horizon, page_pieces, plan, Builder};
+    use crate::egdb::{Egdb, EgdbError, Signature};
+    use std::cell::RefCell;
+
+    thread_local! {
+        /// The tables this worker's searches probe: one variant's, those handed over.
+        static TABLES: RefCell<Option<Egdb>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `f` with the tables of `variant`, if this worker holds any.
+    pub(super) fn with<T>(variant: Variant, f: impl FnOnce(Option<&Egdb>) -> T) -> T {
+        TABLES.with(|t| {
+            let t = t.borrow();
+            f(t.as_ref()
+                .filter(|db| db.variant() == variant && db.max_pieces() > 0))
+        })
+    }
+
+    /// A JS `Error` named `EgdbError`, its `kind` one of `unsupported`, `damaged`, `version`,
+    /// `missing`, `too-deep`, `too-many-pieces`.
+    fn egdb_error(e: EgdbError) -> JsValue {
+        let kind = match &e {
+            EgdbError::Unsupported { .. } => "unsupported",
+            EgdbError::TooManyPieces { .. } => "too-many-pieces",
+            EgdbError::Missing { .. } => "missing",
+            EgdbError::Corrupt { .. } | EgdbError::Io { .. } => "damaged",
+            EgdbError::Version { .. } => "version",
+            EgdbError::TooDeep { .. } => "too-deep",
+        };
+        let err = js_sys::Error::new(&e.to_string());
+        err.set_name("EgdbError");
+        let _ = js_sys::Reflect::set(&err, &"kind".into(), &kind.into());
+        err.into()
+    }
+
+    fn parse_names(names: &[String]) -> Result<Vec<Signature>, JsValue> {
+        names
+            .iter()
+            .map(|n| {
+                Signature::parse(n).ok_or_else(|| plain(&format!("{n:?} is not a table name")))
+            })
+            .collect()
+    }
+
+    #[derive(Serialize)]
+    struct PlanView {
+        variant: String,
+        /// The most pieces of a table built for the page in this variant.
+        pieces: u8,
+        /// Table names (`1m2k-0m1k`) in building order.
+        tables: Vec<String>,
+    }
+
+    /// The tables a game's position calls for: `null` when the variant cannot be tabled or the
+    /// position is still far from an ending (more than a few pieces beyond the tables), else
+    /// every table of the page's size for the variant that the game can still reach.
+    ///
+    /// # Errors
+    /// An unknown variant or a record that does not read.
+    #[wasm_bindgen(js_name = egdbPlan)]
+    pub fn egdb_plan(record: &str, variant: &str) -> Result<JsValue, JsValue> {
+        init();
+        let game = super::search::game_from_record(record, variant)?;
+        let pos = game.position();
+        let v = game.variant();
+        let (Some(pieces), Some(horizon)) = (page_pieces(v), page_horizon(v)) else {
+            return Ok(JsValue::NULL);
+        };
+        if pos.occupied().count() > u32::from(horizon) {
+            return Ok(JsValue::NULL);
+        }
+        Ok(to_js(&PlanView {
+            variant: v.name().to_owned(),
+            pieces,
+            tables: plan(pos, pieces).into_iter().map(|s| s.name()).collect(),
+        }))
+    }
+
+    /// Hands a table (its file bytes) to this worker's searches, after checking it whole; the
+    /// worker's tables of another variant are dropped. Returns its name.
+    ///
+    /// # Errors
+    /// An unknown variant, or an `EgdbError` when the bytes are not a sound table of it (the
+    /// worker's tables are then unchanged).
+    #[wasm_bindgen(js_name = egdbLoad)]
+    pub fn egdb_load(variant: &str, bytes: Vec<u8>) -> Result<String, JsValue> {
+        init();
+        let v = parse_variant(variant)?;
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            if t.as_ref().is_none_or(|db| db.variant() != v) {
+                *t = Some(Egdb::empty(v).map_err(egdb_error)?);
+            }
+            let db = t.as_mut().expect("just set");
+            db.add_file(bytes).map(|s| s.name()).map_err(egdb_error)
+        })
+    }
+
+    /// The names of the tables this worker holds for `variant`.
+    #[wasm_bindgen(js_name = egdbLoaded)]
+    pub fn egdb_loaded(variant: &str) -> Result<Vec<String>, JsValue> {
+        let v = parse_variant(variant)?;
+        Ok(with(v, |db| {
+            db.map(|db| db.signatures().iter().map(|s| s.name()).collect())
+                .unwrap_or_default()
+        }))
+    }
+
+    /// Keeps only the named tables (those the game can still reach), freeing the others.
+    ///
+    /// # Errors
+    /// An unknown variant or a name that is not a table's.
+    #[wasm_bindgen(js_name = egdbRetain)]
+    pub fn egdb_retain(variant: &str, names: Vec<String>) -> Result<(), JsValue> {
+        let v = parse_variant(variant)?;
+        let keep = parse_names(&names)?;
+        TABLES.with(|t| {
+            if let Some(db) = t.borrow_mut().as_mut().filter(|db| db.variant() == v) {
+                db.retain(|s| keep.contains(&s));
+            }
+        });
+        Ok(())
+    }
+
+    /// A build of named tables, a pair per [`BuilderHandle::step`].
+    #[wasm_bindgen(js_name = EndgameBuilder)]
+    pub struct BuilderHandle(Builder);
+
+    #[wasm_bindgen(js_class = EndgameBuilder)]
+    impl BuilderHandle {
+        /// # Errors
+        /// An unknown variant, a bad name, or an `EgdbError` (a variant that cannot be tabled).
+        #[wasm_bindgen(constructor)]
+        pub fn new(variant: &str, names: Vec<String>) -> Result<BuilderHandle, JsValue> {
+            init();
+            let v = parse_variant(variant)?;
+            let wanted = parse_names(&names)?;
+            Builder::new(v, &wanted)
+                .map(BuilderHandle)
+                .map_err(egdb_error)
+        }
+
+        /// Takes a table built before (its file bytes); returns its name.
+        ///
+        /// # Errors
+        /// An `EgdbError` when the bytes are not a sound table of the variant.
+        pub fn add(&mut self, bytes: Vec<u8>) -> Result<String, JsValue> {
+            self.0.add(bytes).map(|s| s.name()).map_err(egdb_error)
+        }
+
+        /// Tables wanted.
+        pub fn total(&self) -> usize {
+            self.0.total()
+        }
+
+        /// Tables finished (built or handed over).
+        pub fn done(&self) -> usize {
+            self.0.done()
+        }
+
+        /// Builds the next pair of tables and returns them, `[{ name, bytes }]` (bytes: the
+        /// file, a `Uint8Array`), or `null` when every table is finished.
+        ///
+        /// # Errors
+        /// An `EgdbError` (a table the pair needs is missing: not expected from a plan).
+        pub fn step(&mut self) -> Result<JsValue, JsValue> {
+            let Some(tables) = self.0.step().map_err(egdb_error)? else {
+                return Ok(JsValue::NULL);
+            };
+            let out = js_sys::Array::new();
+            for (sig, bytes) in tables {
+                let o = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&o, &"name".into(), &sig.name().into());
+                let arr = js_sys::Uint8Array::from(&bytes[..]);
+                let _ = js_sys::Reflect::set(&o, &"bytes".into(), &arr);
+                out.push(&o);
+            }
+            Ok(out.into())
         }
     }
 }

@@ -10,7 +10,7 @@
 //! assert_eq!(judge(250), Judgement::Blunder);
 //! ```
 
-use super::search::{Engine, Limits, SearchResult, WIN, WIN_BOUND};
+use super::search::{Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, WIN, WIN_BOUND};
 use crate::game::{DrawReason, Game, Status, WinReason};
 use crate::mv::Move;
 use crate::notation;
@@ -108,6 +108,18 @@ pub fn score_message(white: i32) -> crate::message::Message {
         return Message::new("eval.wins-in")
             .with("side", side)
             .with("moves", (WIN - white.abs() + 1) / 2);
+    }
+    if white.abs() > EGDB_BOUND {
+        // Proven by the endgame tables: the plies count to the conversion (the capture or
+        // crowning that starts a new count of the move limits), not to the end of the game.
+        let side = if white > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        return Message::new("eval.tables-win")
+            .with("side", side)
+            .with("moves", (EGDB_WIN - white.abs() + 1) / 2);
     }
     Message::new("eval.score").with("score", score_text(white))
 }
@@ -211,20 +223,31 @@ impl Analysis {
 
     /// Searches one ply deeper than the last call (the table makes the shallower iterations
     /// cheap). `None` once [`Self::is_done`].
-    pub fn deepen(&mut self, clock: Option<&dyn Fn() -> f64>) -> Option<SearchResult> {
+    /// With `egdb`, a position the tables cover is answered from them at once (and that is
+    /// the last depth), and positions in the tree they cover are scored exactly.
+    pub fn deepen(
+        &mut self,
+        clock: Option<&dyn Fn() -> f64>,
+        egdb: Option<&crate::egdb::Egdb>,
+    ) -> Option<SearchResult> {
         if self.done {
             return None;
         }
         self.depth += 1;
+        let egdb = egdb.filter(|db| db.variant() == self.game.variant());
         let limits = Limits {
             depth: Some(self.depth),
             clock,
+            egdb,
+            phase_plies: egdb.map_or(0, |db| {
+                db.phase_plies(self.game.positions(), self.game.moves())
+            }),
             ..Default::default()
         };
         let history = super::game_history(&self.game);
         let r = self.engine.search(self.game.position(), &history, &limits);
         match &r {
-            Some(r) if r.depth >= self.depth && self.depth < super::MAX_DEPTH => {}
+            Some(r) if !r.from_egdb && r.depth >= self.depth && self.depth < super::MAX_DEPTH => {}
             _ => self.done = true,
         }
         r
@@ -414,7 +437,7 @@ mod tests {
         let g = Game::from_fen("W:W28:B1", Variant::International).unwrap();
         let mut a = Analysis::new(g);
         let mut last = 0;
-        while let Some(r) = a.deepen(None) {
+        while let Some(r) = a.deepen(None, None) {
             assert!(r.depth >= last);
             last = r.depth;
             assert!(last < 40);

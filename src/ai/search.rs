@@ -77,6 +77,9 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Milliseconds spent (0 without a clock).
     pub time_ms: f64,
+    /// Whether the endgame database answered at the root (its outcome is exact: a score of 0
+    /// is then a draw the tables prove).
+    pub from_egdb: bool,
 }
 
 impl SearchResult {
@@ -217,6 +220,7 @@ impl Engine {
             nodes: 0,
             pv: vec![root_moves[0]],
             time_ms: 0.0,
+            from_egdb: false,
         };
         for depth in 1..=max_depth {
             self.can_stop = depth > 1;
@@ -753,5 +757,6 @@ fn egdb_root(pos: &Position, limits: &Limits) -> Option<SearchResult> {
         nodes: ranked.len() as u64,
         pv,
         time_ms: 0.0,
+        from_egdb: true,
     })
 }

@@ -50,6 +50,36 @@ pub fn encode(variant: Variant, metric: Metric, table: &Table) -> Vec<u8> {
     out
 }
 
+/// The signature a table file says it holds (the rest is checked by [`decode`]).
+///
+/// # Errors
+/// The bytes are not a table file of this format version, or name no valid signature.
+pub fn signature(bytes: &[u8]) -> Result<Signature, EgdbError> {
+    let unknown = Signature::new(0, 0, 0, 0);
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err(EgdbError::Corrupt {
+            sig: unknown,
+            reason: "not an endgame table file".to_owned(),
+        });
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != VERSION {
+        return Err(EgdbError::Version {
+            found: version,
+            expected: VERSION,
+        });
+    }
+    let sig = Signature::new(bytes[12], bytes[13], bytes[14], bytes[15]);
+    let each_side = sig.white_men + sig.white_kings > 0 && sig.black_men + sig.black_kings > 0;
+    if sig.pieces() > super::MAX_PIECES || !each_side {
+        return Err(EgdbError::Corrupt {
+            sig: unknown,
+            reason: format!("names no table ({sig})"),
+        });
+    }
+    Ok(sig)
+}
+
 /// Reads a table of `variant` and `sig` built with `metric`.
 ///
 /// # Errors

@@ -199,6 +199,10 @@ impl<T> SigMap<T> {
         self.slots[Self::at(sig)] = Some(value);
     }
 
+    pub fn remove(&mut self, sig: Signature) {
+        self.slots[Self::at(sig)] = None;
+    }
+
     pub fn len(&self) -> usize {
         self.slots.iter().filter(|s| s.is_some()).count()
     }

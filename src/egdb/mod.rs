@@ -17,6 +17,7 @@
 //! while its side has men, which makes a position's value depend on its history. Tables hold
 //! the positions with the side to move as "White"; Black to move is looked up mirrored.
 
+pub mod builder;
 pub mod file;
 pub mod index;
 mod solve;
@@ -153,10 +154,18 @@ pub fn signatures(variant: Variant, pieces: u8) -> Vec<Signature> {
         .collect()
 }
 
-/// A table slot of a database: built in memory, or read from its file when first probed.
+/// A table slot of a database: built in memory, or unpacked from its file or file bytes when
+/// first probed.
 struct Slot {
-    path: Option<PathBuf>,
+    source: Source,
     table: OnceLock<Result<Arc<Table>, EgdbError>>,
+}
+
+enum Source {
+    Built,
+    Path(PathBuf),
+    /// File bytes (checked when added), so that a table takes its packed size until probed.
+    Bytes(Vec<u8>),
 }
 
 /// A database: the tables of one variant up to some number of pieces. Read-only once made, so
@@ -241,7 +250,7 @@ impl Egdb {
             slots.insert(
                 sig,
                 Slot {
-                    path: None,
+                    source: Source::Built,
                     table: cell,
                 },
             );
@@ -277,7 +286,7 @@ impl Egdb {
                 slots.insert(
                     sig,
                     Slot {
-                        path: Some(path),
+                        source: Source::Path(path),
                         table: OnceLock::new(),
                     },
                 );
@@ -317,14 +326,79 @@ impl Egdb {
         let slot = self.slots.get(&sig).ok_or(EgdbError::Missing { sig })?;
         slot.table
             .get_or_init(|| {
-                let path = slot.path.as_ref().ok_or(EgdbError::Missing { sig })?;
-                let bytes = std::fs::read(path).map_err(|e| EgdbError::Io {
-                    path: path.display().to_string(),
-                    message: e.to_string(),
-                })?;
-                file::decode(&bytes, self.variant, self.metric, sig).map(Arc::new)
+                let read;
+                let bytes = match &slot.source {
+                    Source::Built => return Err(EgdbError::Missing { sig }),
+                    Source::Bytes(bytes) => bytes,
+                    Source::Path(path) => {
+                        read = std::fs::read(path).map_err(|e| EgdbError::Io {
+                            path: path.display().to_string(),
+                            message: e.to_string(),
+                        })?;
+                        &read
+                    }
+                };
+                file::decode(bytes, self.variant, self.metric, sig).map(Arc::new)
             })
             .clone()
+    }
+
+    /// A database of `variant` with no table yet, for tables added one by one
+    /// ([`Egdb::add_file`]), as a browser reads them from its store.
+    ///
+    /// # Errors
+    /// The variant cannot be tabled.
+    pub fn empty(variant: Variant) -> Result<Egdb, EgdbError> {
+        supports(variant)?;
+        Ok(Egdb {
+            variant,
+            metric: Metric::WithLimits,
+            max_pieces: 0,
+            slots: SigMap::default(),
+        })
+    }
+
+    /// Adds a table from its file bytes, after checking every field and the checksum; it is
+    /// kept packed and unpacked when first probed. Returns its signature.
+    ///
+    /// # Errors
+    /// The bytes are not a sound table of this database's variant (see [`file::decode`]).
+    pub fn add_file(&mut self, bytes: Vec<u8>) -> Result<Signature, EgdbError> {
+        let sig = file::signature(&bytes)?;
+        file::decode(&bytes, self.variant, self.metric, sig)?;
+        self.max_pieces = self.max_pieces.max(sig.pieces());
+        self.slots.insert(
+            sig,
+            Slot {
+                source: Source::Bytes(bytes),
+                table: OnceLock::new(),
+            },
+        );
+        Ok(sig)
+    }
+
+    /// Whether the database holds the table of `sig`.
+    pub fn has(&self, sig: Signature) -> bool {
+        self.slots.contains_key(&sig)
+    }
+
+    /// The signatures of the tables held.
+    pub fn signatures(&self) -> Vec<Signature> {
+        signatures(self.variant, self.max_pieces)
+            .into_iter()
+            .filter(|s| self.has(*s))
+            .collect()
+    }
+
+    /// Drops the tables `keep` refuses (those a game can no longer reach, say), so that memory
+    /// holds only what may still be probed.
+    pub fn retain(&mut self, keep: impl Fn(Signature) -> bool) {
+        for sig in self.signatures() {
+            if !keep(sig) {
+                self.slots.remove(sig);
+            }
+        }
+        self.max_pieces = self.signatures().last().map_or(0, |s| s.pieces());
     }
 
     /// The value of a position for its side to move, if the database covers it.
