@@ -836,7 +836,7 @@ pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> O
 #[cfg(feature = "engine")]
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
 #[cfg(feature = "engine")]
-pub use tables::{egdb_load, egdb_loaded, egdb_plan, egdb_retain, BuilderHandle};
+pub use tables::{egdb_damaged, egdb_load, egdb_loaded, egdb_plan, egdb_retain, BuilderHandle};
 
 #[cfg(feature = "engine")]
 mod search {
@@ -1335,16 +1335,20 @@ mod tables {
         tables: Vec<String>,
     }
 
-    /// The tables a game's position calls for: `null` when the variant cannot be tabled or the
+    /// The tables a game's position (after `ply` plies; by default its current one) calls for:
+    /// `null` when the variant cannot be tabled or the
     /// position is still far from an ending (more than a few pieces beyond the tables), else
     /// every table of the page's size for the variant that the game can still reach.
     ///
     /// # Errors
     /// An unknown variant or a record that does not read.
     #[wasm_bindgen(js_name = egdbPlan)]
-    pub fn egdb_plan(record: &str, variant: &str) -> Result<JsValue, JsValue> {
+    pub fn egdb_plan(record: &str, variant: &str, ply: Option<usize>) -> Result<JsValue, JsValue> {
         init();
-        let game = super::search::game_from_record(record, variant)?;
+        let mut game = super::search::game_from_record(record, variant)?;
+        if let Some(ply) = ply {
+            game.go_to(ply).map_err(|e| plain(&e.to_string()))?;
+        }
         let pos = game.position();
         let v = game.variant();
         let (Some(pieces), Some(horizon)) = (page_pieces(v), page_horizon(v)) else {
@@ -1360,7 +1364,8 @@ mod tables {
         }))
     }
 
-    /// Hands a table (its file bytes) to this worker's searches, after checking it whole; the
+    /// Hands a table (its file bytes) to this worker's searches, after checking its header (its
+    /// values are checked against their checksum when first probed: see [`egdb_damaged`]); the
     /// worker's tables of another variant are dropped. Returns its name.
     ///
     /// # Errors
@@ -1386,6 +1391,17 @@ mod tables {
         let v = parse_variant(variant)?;
         Ok(with(v, |db| {
             db.map(|db| db.signatures().iter().map(|s| s.name()).collect())
+                .unwrap_or_default()
+        }))
+    }
+
+    /// The names of this worker's tables of `variant` that turned out damaged when first
+    /// probed (they answer nothing; the page should forget them and build them again).
+    #[wasm_bindgen(js_name = egdbDamaged)]
+    pub fn egdb_damaged(variant: &str) -> Result<Vec<String>, JsValue> {
+        let v = parse_variant(variant)?;
+        Ok(with(v, |db| {
+            db.map(|db| db.damaged().iter().map(|s| s.name()).collect())
                 .unwrap_or_default()
         }))
     }

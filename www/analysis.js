@@ -76,7 +76,10 @@ export class Analyst {
       c.arrow = null;
       c.redraw();
     }
-    if (key) this.spawn({ type: 'analysis', record: c.game.link(), variant: s.variant, ply: s.view });
+    if (key) {
+      const tables = !!this.computer.tables?.enabled;
+      this.spawn({ type: 'analysis', record: c.game.link(), variant: s.variant, ply: s.view, tables });
+    }
   }
 
   /** A fresh worker on `job` (the module is compiled once, by the computer's warm-up). */
@@ -96,9 +99,19 @@ export class Analyst {
     this.token = null;
   }
 
+  /** Starts the analysis again on the same position (endgame tables have become ready). */
+  restart() {
+    if (!this.key) return;
+    this.key = null;
+    this.kill();
+    this.sync();
+  }
+
   receive(msg) {
     const c = this.c;
-    if (msg.type === 'depth') {
+    if (msg.type === 'tables') {
+      this.computer.tables?.wanted(msg);
+    } else if (msg.type === 'depth') {
       const r = (this.last = msg.result);
       this.depths.push({ depth: r.depth, ms: r.ms });
       $('eval').textContent = say(r.text);

@@ -62,7 +62,9 @@ class Cancelled extends Error {
 
 /** One worker with its wasm instance; `run` resolves with the engine's result. */
 class SearchWorker {
-  constructor(jsUrl, wasm) {
+  /** `owner.tables`: the endgame tables (endgame-tables.js), told what positions call for. */
+  constructor(jsUrl, wasm, owner) {
+    this.owner = owner;
     this.pending = new Map();
     this.nextId = 1;
     this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
@@ -73,6 +75,10 @@ class SearchWorker {
 
   receive(msg) {
     if (msg.type === 'ready') return;
+    if (msg.type === 'tables') {
+      this.owner.tables?.wanted(msg);
+      return;
+    }
     if (msg.id == null) {
       this.failAll(new Error(msg.message));
       return;
@@ -93,7 +99,7 @@ class SearchWorker {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'call', id, call, args });
+      this.worker.postMessage({ type: 'call', id, call, args, tables: !!this.owner.tables?.enabled });
     });
   }
 
@@ -119,6 +125,7 @@ export class Computer {
     this.wasmReady = null;
     this.worker = null;
     this.thinkingListeners = new Set(); // fn(on) when the computer starts or stops thinking
+    this.tables = null; // the endgame tables (endgame-tables.js), set by main.js
 
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
@@ -147,7 +154,14 @@ export class Computer {
 
   /** Starts a worker (synchronously, once the module is compiled) so that one is always warm. */
   spawn() {
-    if (this.wasm) this.worker = new SearchWorker(this.jsUrl, this.wasm);
+    if (this.wasm) this.worker = new SearchWorker(this.jsUrl, this.wasm, this);
+  }
+
+  /** A fresh idle worker (one holding no endgame tables), unless a search is under way. */
+  respawn() {
+    if (this.job || !this.worker) return;
+    this.worker.terminate();
+    this.spawn();
   }
 
   onThinking(fn) {

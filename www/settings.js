@@ -1,7 +1,8 @@
 // The settings panel (the gear in the masthead): what the board shows (square names on the
 // squares or around the board, by field number or algebraically on 8×8 boards; where a piece can
 // go), how it looks (board colours and pieces, each with a high-contrast choice), how moves play
-// (the slide's speed, turning the board, face to face), sound and vibration.
+// (the slide's speed, turning the board, face to face), sound and vibration, and whether the
+// endgame tables are built and used (endgame-tables.js shows what they take and clears them).
 //
 // A change applies at once and is saved at once (storage.js, `draughts.settings`), only the key
 // changed: a choice never made keeps following the device, as the animation follows
@@ -25,7 +26,7 @@ const CHOICES = {
 };
 
 /** The settings that are on or off, with their defaults. */
-const SWITCHES = { destinations: true, autoRotate: false, faceToFace: false, sound: true, vibration: true };
+const SWITCHES = { destinations: true, autoRotate: false, faceToFace: false, sound: true, vibration: true, tables: true };
 
 /** The control of each setting in the panel (the two older checkboxes keep their ids). */
 const IDS = {
@@ -39,6 +40,7 @@ const IDS = {
   faceToFace: 'face-to-face',
   sound: 'setting-sound',
   vibration: 'setting-vibration',
+  tables: 'setting-tables',
 };
 
 /** A move's slide, per step of its path. */

@@ -91,6 +91,34 @@ pub fn decode(
     metric: Metric,
     sig: Signature,
 ) -> Result<Table, EgdbError> {
+    let (ix, payload, checksum) = check_header(bytes, variant, metric, sig)?;
+    let bad = |what: &str| EgdbError::Corrupt {
+        sig,
+        reason: what.to_owned(),
+    };
+    let slots = ix.len();
+    let values = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(payload, slots as usize)
+        .map_err(|_| bad("the payload does not decompress"))?;
+    if values.len() as u64 != slots {
+        return Err(bad("the payload holds too few values"));
+    }
+    if fnv1a(&values) != checksum {
+        return Err(bad("checksum mismatch"));
+    }
+    Ok(Table { sig, ix, values })
+}
+
+/// Checks a table file's header against what the caller expects (everything but the payload's
+/// content, which [`decode`] checks): its index, payload and checksum.
+///
+/// # Errors
+/// As [`decode`], but for a payload that does not unpack to its checksum.
+pub fn check_header(
+    bytes: &[u8],
+    variant: Variant,
+    metric: Metric,
+    sig: Signature,
+) -> Result<(Indexer, &[u8], u64), EgdbError> {
     let bad = |what: &str| EgdbError::Corrupt {
         sig,
         reason: what.to_owned(),
@@ -135,13 +163,5 @@ pub fn decode(
             payload.len()
         )));
     }
-    let values = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(payload, slots as usize)
-        .map_err(|_| bad("the payload does not decompress"))?;
-    if values.len() as u64 != slots {
-        return Err(bad("the payload holds too few values"));
-    }
-    if fnv1a(&values) != checksum {
-        return Err(bad("checksum mismatch"));
-    }
-    Ok(Table { sig, ix, values })
+    Ok((ix, payload, checksum))
 }

@@ -358,14 +358,15 @@ impl Egdb {
         })
     }
 
-    /// Adds a table from its file bytes, after checking every field and the checksum; it is
-    /// kept packed and unpacked when first probed. Returns its signature.
+    /// Adds a table from its file bytes after checking its header; it is kept packed, and
+    /// unpacked and checked against its checksum when first probed (a damaged one then
+    /// answers nothing, and [`Egdb::damaged`] names it). Returns its signature.
     ///
     /// # Errors
-    /// The bytes are not a sound table of this database's variant (see [`file::decode`]).
+    /// The header is not a table's of this database's variant (see [`file::check_header`]).
     pub fn add_file(&mut self, bytes: Vec<u8>) -> Result<Signature, EgdbError> {
         let sig = file::signature(&bytes)?;
-        file::decode(&bytes, self.variant, self.metric, sig)?;
+        file::check_header(&bytes, self.variant, self.metric, sig)?;
         self.max_pieces = self.max_pieces.max(sig.pieces());
         self.slots.insert(
             sig,
@@ -375,6 +376,18 @@ impl Egdb {
             },
         );
         Ok(sig)
+    }
+
+    /// The tables found damaged when first probed.
+    pub fn damaged(&self) -> Vec<Signature> {
+        self.signatures()
+            .into_iter()
+            .filter(|s| {
+                self.slots
+                    .get(s)
+                    .is_some_and(|slot| matches!(slot.table.get(), Some(Err(_))))
+            })
+            .collect()
     }
 
     /// Whether the database holds the table of `sig`.

@@ -237,6 +237,13 @@ export default {
     "clock.replace": "İki saat de şimdi {label} olarak ayarlansın mı? Kullanılan süre kaybolur.",
     "clock.reloaded": "Sayfa kapalıyken saat durdu: devam etmek için ▶ simgesine dokunun ya da bir hamle yapın.",
     "clock.unreadable": "Kaydedilen saat geri yüklenemedi ({error}); oyun saatsiz sürüyor.",
+    "settings-tables-title": "Oyun sonu tabloları",
+    "setting-tables-label": "Oyun sonu tablolarını oluştur ve kullan (bu cihazda saklanır)",
+    "tables-clear": "Temizle",
+    "tables.building": "Oyun sonu tabloları: oluşturuluyor {done}/{total}…",
+    "tables.ready": "Oyun sonu tabloları: hazır ({n})",
+    "tables.failed": "Oyun sonu tabloları oluşturulamadı: {error}",
+    "tables.stored": "Saklanan: {mb} MB",
   },
   engine: {
     // Sides.
@@ -362,6 +369,8 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "{side} {moves} hamlede kazanır",
+    "eval.tables-win": "{side} kazanır (tablolar), dönüşüme {moves} hamle",
+    "eval.tables-draw": "Berabere (tablolar)",
     "verdict.inaccuracy": "Yanlışlık: {loss} kaybettirir",
     "verdict.mistake": "Hata: {loss} kaybettirir",
     "verdict.blunder": "Büyük hata: {loss} kaybettirir",
