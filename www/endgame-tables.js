@@ -62,7 +62,7 @@ export class EndgameTables {
 
   async startBuild(variant, names) {
     this.stopBuild();
-    const b = (this.build = { worker: null, variant, names: new Set(names) });
+    const b = (this.build = { worker: null, variant, names: new Set(names), start: performance.now() });
     this.builds++;
     this.show({ key: 'tables.building', params: { done: 0, total: names.length } });
     await this.computer.warm();
@@ -79,6 +79,9 @@ export class EndgameTables {
         this.show({ key: 'tables.building', params: { done: msg.done, total: msg.total } });
         return;
       }
+      const b = this.build;
+      // For tests and curiosity: the last build's size, time and the builder's memory.
+      this.lastBuild = { variant: b.variant, total: msg.total, stored: msg.stored, ms: performance.now() - b.start, memory: msg.memory };
       this.stopBuild();
       this.show({ key: 'tables.ready', params: { n: msg.total } });
       for (const fn of this.readyListeners) fn();

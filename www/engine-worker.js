@@ -14,7 +14,7 @@
 //               { type: 'progress', done, total }   { type: 'reviewed', result }
 //               { type: 'tables', variant, names, loaded }   the tables the position calls for, and
 //                                                    how many of them this worker found stored
-//               { type: 'built', done, total, stored }   { type: 'build-failed', message }
+//               { type: 'built', done, total, stored, memory }   { type: 'build-failed', message }
 //
 // Endgame tables (`tables: true` in a search message): before searching, the worker asks the
 // engine which tables the position calls for (egdbPlan), hands it those stored on the device
@@ -27,13 +27,14 @@ const CALLS = new Set(['think', 'hint', 'analyse']);
 let api = null;
 let ready = null;
 let lastPlan = null; // the tables the last search's position called for
+let memory = null; // the wasm instance's memory (its size is reported with a build's progress)
 
 self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
     ready = (async () => {
       const bindings = await import(msg.jsUrl);
-      await bindings.default({ module_or_path: msg.wasm });
+      memory = (await bindings.default({ module_or_path: msg.wasm })).memory;
       api = bindings;
     })();
     ready.then(
@@ -160,10 +161,12 @@ async function build({ variant, names }) {
       await store.remove(variant, name);
     }
   }
-  self.postMessage({ type: 'built', done: b.done(), total: b.total(), stored: fromStore });
+  const progress = () =>
+    self.postMessage({ type: 'built', done: b.done(), total: b.total(), stored: fromStore, memory: memory?.buffer.byteLength });
+  progress();
   for (let out; (out = b.step()); ) {
     for (const { name, bytes } of out) await store.put(variant, name, bytes);
-    self.postMessage({ type: 'built', done: b.done(), total: b.total(), stored: fromStore });
+    progress();
   }
   b.free();
 }

@@ -1,0 +1,151 @@
+// Endgame tables in the page (issue 13 §1): a small English ending set up through the import
+// dialog, the tables it calls for built in a worker with a progress line, kept in IndexedDB (a
+// reload finds them there and builds nothing), used by the analysis ("Black wins (tables)") and
+// by the computer, and a damaged stored table found, removed and built again. No check depends on
+// the machine's speed: waits are for states, with generous limits.
+import { ALL_VIEWPORTS, on } from './devices.mjs';
+import { expect, test } from './fixtures.mjs';
+
+/** Two black kings against one, Black to move: won (the tables: 11 plies to the capture). */
+const WON = 'B:WK29:BK1,K5';
+const TABLES_EVAL = /^Black wins \(tables\), \d+ moves? to convert$/;
+
+// ----- page internals (window.draughts) this spec needs, kept together -----
+
+/** Builds started since the page loaded. */
+const builds = (page) => page.evaluate(() => window.draughts.tables.builds);
+
+/** Records every text #tables-status shows from now on, in `window.tablesLines`. */
+const recordLines = (page) =>
+  page.evaluate(() => {
+    const el = document.getElementById('tables-status');
+    window.tablesLines = [];
+    new MutationObserver(() => window.tablesLines.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+const lines = (page) => page.evaluate(() => window.tablesLines);
+
+/** Flips one byte in the middle of a stored table's payload (as a damaged disk would). */
+const damageOneTable = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('draughts-egdb', 1);
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const tx = req.result.transaction('tables', 'readwrite');
+          const s = tx.objectStore('tables');
+          const key = 'english/0m2k-0m1k';
+          s.get(key).onsuccess = (e) => {
+            const bytes = new Uint8Array(e.target.result);
+            const at = 40 + Math.floor((bytes.length - 40) / 2);
+            bytes[at] ^= 0x40;
+            s.put(bytes, key);
+          };
+          tx.oncomplete = () => resolve(key);
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+
+// ----- helpers -----
+
+async function setUp(app, page, fen) {
+  await app.selectOption('variant', 'english');
+  await app.press('#import-pdn');
+  await page.fill('#import-text', fen);
+  await app.press('#import-load');
+  await expect(page.locator('#import-dialog[open]')).toHaveCount(0);
+}
+
+async function analyse(app, page) {
+  await app.press('#analysis');
+  await expect(page.locator('#analysis')).toHaveAttribute('aria-pressed', 'true');
+}
+
+test.describe('endgame tables', on('phone'), () => {
+  test('built with progress, kept across a reload, used by the analysis and the computer', async ({ app, page }) => {
+    test.setTimeout(180_000);
+    await app.open();
+    await setUp(app, page, WON);
+    await recordLines(page);
+    await analyse(app, page);
+    await expect(page.locator('#tables-status')).toHaveText(/^Endgame tables: ready \(\d+\)$/, { timeout: 90_000 });
+    const seen = await lines(page);
+    expect(seen.some((l) => /^Endgame tables: building \d+\/\d+…$/.test(l)), `progress shown: ${seen}`).toBe(true);
+    expect(await builds(page)).toBe(1);
+    // The analysis starts again once they are ready, and answers from them.
+    await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 30_000 });
+    await app.shot('tables-ready');
+
+    // A reload: everything is in the store, nothing is built.
+    await app.reload();
+    await recordLines(page);
+    await analyse(app, page);
+    await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 30_000 });
+    await expect(page.locator('#tables-status')).toHaveText(/^Endgame tables: ready \(\d+\)$/);
+    expect(await builds(page), 'no build after the reload').toBe(0);
+    expect((await lines(page)).some((l) => l.includes('building')), 'no progress after the reload').toBe(false);
+
+    // The computer (level 6, White) answers from them after Black's move.
+    await app.selectOption('opponent', 'computer');
+    await app.selectOption('side', 'white');
+    await app.selectOption('level', '6');
+    await app.play([[1, 6]]);
+    await expect
+      .poll(() => page.evaluate(() => window.draughts.computer.stats.at(-1)?.tables), { timeout: 60_000 })
+      .toBe(true);
+
+    // The settings say what is stored, and Clear forgets it.
+    await app.openSettings();
+    await expect(page.locator('#tables-stored')).toHaveText(/^Stored: \d+\.\d MB$/);
+    await app.press('#tables-clear');
+    await expect(page.locator('#tables-stored')).toHaveText('Stored: 0.0 MB');
+    await expect(page.locator('#tables-clear')).toBeDisabled();
+    await app.closeSettings();
+  });
+
+  test('a damaged stored table is found, removed and built again', async ({ app, page }) => {
+    test.setTimeout(180_000);
+    await app.open();
+    await setUp(app, page, WON);
+    await analyse(app, page);
+    await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 90_000 });
+    await damageOneTable(page);
+    await app.reload();
+    await analyse(app, page);
+    // The damaged table answers nothing; the page builds it again, then the tables answer.
+    await expect.poll(() => builds(page), { timeout: 60_000 }).toBe(1);
+    await expect(page.locator('#tables-status')).toHaveText(/^Endgame tables: ready \(\d+\)$/, { timeout: 90_000 });
+    await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 30_000 });
+  });
+
+  test('turned off in the settings: no tables built or used', async ({ app, page }) => {
+    await app.open();
+    await app.setting('setting-tables');
+    await setUp(app, page, WON);
+    await analyse(app, page);
+    await expect(page.locator('#eval')).toHaveText(/\S/, { timeout: 30_000 });
+    await expect.poll(() => page.evaluate(() => window.draughts.analyst.depths.length), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect(page.locator('#eval')).not.toHaveText(/tables/);
+    await expect(page.locator('#tables-status')).toBeHidden();
+    expect(await builds(page)).toBe(0);
+  });
+});
+
+test.describe('endgame tables: the progress line', on(...ALL_VIEWPORTS), () => {
+  test('fits under the analysis', async ({ app, page }) => {
+    test.setTimeout(120_000);
+    await app.open();
+    await setUp(app, page, WON);
+    await analyse(app, page);
+    const status = page.locator('#tables-status');
+    await expect(status).toHaveText(/^Endgame tables: ready \(\d+\)$/, { timeout: 90_000 });
+    await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 30_000 });
+    await status.scrollIntoViewIfNeeded();
+    const box = await status.boundingBox();
+    const panel = await page.locator('#analysis-panel').boundingBox();
+    expect(box.x >= panel.x && box.x + box.width <= panel.x + panel.width + 0.5, 'inside the panel').toBe(true);
+    expect(box.height, 'one line').toBeLessThan(30);
+    await app.shot('tables-line');
+  });
+});
