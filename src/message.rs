@@ -428,9 +428,10 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     // The analysis and the review (src/ai/review.rs).
     ("eval.score", "{score}"),
     ("eval.wins-in", "{side} wins in {moves}"),
+    ("eval.tables-win", "{side} wins (tables)"),
     (
-        "eval.tables-win",
-        "{side} wins (tables), {moves, plural, one {# move} other {# moves}} to convert",
+        "eval.tables-moves",
+        "{moves, plural, one {# move} other {# moves}} to convert",
     ),
     ("eval.tables-draw", "Draw (tables)"),
     ("verdict.inaccuracy", "Inaccuracy: loses {loss}"),

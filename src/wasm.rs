@@ -1081,6 +1081,8 @@ mod search {
         done: bool,
         /// The endgame tables answered: the position is one they hold.
         tables: bool,
+        /// Said in place of the depth for a win the tables prove: `"6 moves to convert"`.
+        detail: Option<Message>,
     }
 
     /// The analysis board's engine: one position searched deeper and deeper with one transposition
@@ -1149,6 +1151,7 @@ mod search {
                 } else {
                     ai::review::score_message(white)
                 },
+                detail: ai::review::tables_detail(white),
                 tables: r.from_egdb,
                 line: ai::review::numbered_line(game, &r.pv),
                 mv: MoveView::played(pos, &r.best),

@@ -115,7 +115,9 @@ export class Analyst {
       const r = (this.last = msg.result);
       this.depths.push({ depth: r.depth, ms: r.ms });
       $('eval').textContent = say(r.text);
-      $('analysis-depth').textContent = t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
+      $('analysis-depth').textContent = r.detail
+        ? say(r.detail)
+        : t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
       $('best-line').textContent = r.line;
       this.drawArrow(r.move);
     } else if (msg.type === 'over') {

@@ -110,18 +110,24 @@ pub fn score_message(white: i32) -> crate::message::Message {
             .with("moves", (WIN - white.abs() + 1) / 2);
     }
     if white.abs() > EGDB_BOUND {
-        // Proven by the endgame tables: the plies count to the conversion (the capture or
-        // crowning that starts a new count of the move limits), not to the end of the game.
+        // Proven by the endgame tables; how far, see `tables_detail`.
         let side = if white > 0 {
             Color::White
         } else {
             Color::Black
         };
-        return Message::new("eval.tables-win")
-            .with("side", side)
-            .with("moves", (EGDB_WIN - white.abs() + 1) / 2);
+        return Message::new("eval.tables-win").with("side", side);
     }
     Message::new("eval.score").with("score", score_text(white))
+}
+
+/// For a win the endgame tables prove, how far its conversion is (the capture or crowning that
+/// starts a new count of the move limits), in the winner's moves: said beside the score.
+pub fn tables_detail(white: i32) -> Option<crate::message::Message> {
+    (white.abs() > EGDB_BOUND && white.abs() <= WIN_BOUND).then(|| {
+        crate::message::Message::new("eval.tables-moves")
+            .with("moves", (EGDB_WIN - white.abs() + 1) / 2)
+    })
 }
 
 pub fn score_text(white: i32) -> String {

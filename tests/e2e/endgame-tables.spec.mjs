@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.mjs';
 
 /** Two black kings against one, Black to move: won (the tables: 11 plies to the capture). */
 const WON = 'B:WK29:BK1,K5';
-const TABLES_EVAL = /^Black wins \(tables\), \d+ moves? to convert$/;
+const TABLES_EVAL = /^Black wins \(tables\)$/;
 
 // ----- page internals (window.draughts) this spec needs, kept together -----
 

@@ -369,7 +369,8 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "Il {side} vince in {moves, plural, one {# mossa} other {# mosse}}",
-    "eval.tables-win": "Il {side} vince (tabelle), {moves, plural, one {# mossa} other {# mosse}} alla conversione",
+    "eval.tables-win": "Il {side} vince (tabelle)",
+    "eval.tables-moves": "{moves, plural, one {# mossa} other {# mosse}} alla conversione",
     "eval.tables-draw": "Patta (tabelle)",
     "verdict.inaccuracy": "Imprecisione: perde {loss}",
     "verdict.mistake": "Errore: perde {loss}",

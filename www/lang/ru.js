@@ -369,7 +369,8 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "{side} выигрывают за {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
-    "eval.tables-win": "{side} выигрывают (базы), до размена {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
+    "eval.tables-win": "{side} выигрывают (базы)",
+    "eval.tables-moves": "до размена {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
     "eval.tables-draw": "Ничья (базы)",
     "verdict.inaccuracy": "Неточность: потеря {loss}",
     "verdict.mistake": "Ошибка: потеря {loss}",

@@ -369,7 +369,8 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "{side} {moves} hamlede kazanır",
-    "eval.tables-win": "{side} kazanır (tablolar), dönüşüme {moves} hamle",
+    "eval.tables-win": "{side} kazanır (tablolar)",
+    "eval.tables-moves": "dönüşüme {moves} hamle",
     "eval.tables-draw": "Berabere (tablolar)",
     "verdict.inaccuracy": "Yanlışlık: {loss} kaybettirir",
     "verdict.mistake": "Hata: {loss} kaybettirir",
