@@ -835,8 +835,13 @@ pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> O
 /// module leaves the search out.
 #[cfg(feature = "engine")]
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
+/// The tables' builder, in a module of its own (the `builder` feature, scripts/build-engine),
+/// loaded only by the worker that builds them: the solver and zlib's compressor stay out of
+/// the computer's module.
+#[cfg(feature = "builder")]
+pub use table_builder::BuilderHandle;
 #[cfg(feature = "engine")]
-pub use tables::{egdb_damaged, egdb_load, egdb_loaded, egdb_plan, egdb_retain, BuilderHandle};
+pub use tables::{egdb_damaged, egdb_load, egdb_loaded, egdb_memory, egdb_plan, egdb_retain};
 
 #[cfg(feature = "engine")]
 mod search {
@@ -1081,7 +1086,8 @@ mod search {
         done: bool,
         /// The endgame tables answered: the position is one they hold.
         tables: bool,
-        /// Said in place of the depth for a win the tables prove: `"6 moves to convert"`.
+        /// Said in place of the depth for a result the tables prove: `"tables: 6 moves to
+        /// convert"`, `"from the tables"`.
         detail: Option<Message>,
     }
 
@@ -1151,7 +1157,11 @@ mod search {
                 } else {
                     ai::review::score_message(white)
                 },
-                detail: ai::review::tables_detail(white),
+                detail: if r.from_egdb && r.score == 0 {
+                    Some(Message::new("eval.tables-source"))
+                } else {
+                    ai::review::tables_detail(white)
+                },
                 tables: r.from_egdb,
                 line: ai::review::numbered_line(game, &r.pv),
                 mv: MoveView::played(pos, &r.best),
@@ -1271,9 +1281,10 @@ mod search {
     }
 }
 
-/// The endgame tables in the page: built in a worker ([`BuilderHandle`], one pair of tables a
-/// call, so the worker reports progress between calls), stored by the page (IndexedDB), and
-/// handed to each search worker ([`egdb_load`]), whose searches then probe them.
+/// The endgame tables in the page: built in a worker of their own (`EndgameBuilder`, in the
+/// builder's module: `table_builder` below; one pair of tables a call, so the worker reports
+/// progress between calls), stored by the page (IndexedDB), and handed to each search worker
+/// ([`egdb_load`]), whose searches then probe them, unpacking them within a budget.
 ///
 /// ```js
 /// const plan = egdbPlan(game.link(), "english");   // null, or { variant, pieces, tables: ["0m1k-0m1k", …] }
@@ -1284,15 +1295,22 @@ mod search {
 /// ```
 #[cfg(feature = "engine")]
 mod tables {
+    use super::egdb_errors::{egdb_error, parse_names};
     use super::*;
-    use crate::egdb::builder::{page_horizon, page_pieces, plan, Builder};
-    use crate::egdb::{Egdb, EgdbError, Signature};
+    use crate::egdb::builder::{page_horizon, page_pieces, plan};
+    use crate::egdb::Egdb;
     use std::cell::RefCell;
 
     thread_local! {
         /// The tables this worker's searches probe: one variant's, those handed over.
         static TABLES: RefCell<Option<Egdb>> = const { RefCell::new(None) };
     }
+
+    /// The most bytes of table values a search worker holds unpacked: about five of the
+    /// largest English ≤ 5 tables (9.5 MB each), a third of the whole set (151 MB), which an
+    /// eight-piece position may reach; the tables themselves stay packed (25.7 MB for the
+    /// whole English set). Measured in the README: a search rarely needs more at once.
+    const UNPACKED_BUDGET: usize = 48 << 20;
 
     /// Runs `f` with the tables of `variant`, if this worker holds any.
     pub(super) fn with<T>(variant: Variant, f: impl FnOnce(Option<&Egdb>) -> T) -> T {
@@ -1301,32 +1319,6 @@ mod tables {
             f(t.as_ref()
                 .filter(|db| db.variant() == variant && db.max_pieces() > 0))
         })
-    }
-
-    /// A JS `Error` named `EgdbError`, its `kind` one of `unsupported`, `damaged`, `version`,
-    /// `missing`, `too-deep`, `too-many-pieces`.
-    fn egdb_error(e: EgdbError) -> JsValue {
-        let kind = match &e {
-            EgdbError::Unsupported { .. } => "unsupported",
-            EgdbError::TooManyPieces { .. } => "too-many-pieces",
-            EgdbError::Missing { .. } => "missing",
-            EgdbError::Corrupt { .. } | EgdbError::Io { .. } => "damaged",
-            EgdbError::Version { .. } => "version",
-            EgdbError::TooDeep { .. } => "too-deep",
-        };
-        let err = js_sys::Error::new(&e.to_string());
-        err.set_name("EgdbError");
-        let _ = js_sys::Reflect::set(&err, &"kind".into(), &kind.into());
-        err.into()
-    }
-
-    fn parse_names(names: &[String]) -> Result<Vec<Signature>, JsValue> {
-        names
-            .iter()
-            .map(|n| {
-                Signature::parse(n).ok_or_else(|| plain(&format!("{n:?} is not a table name")))
-            })
-            .collect()
     }
 
     #[derive(Serialize)]
@@ -1381,7 +1373,11 @@ mod tables {
         TABLES.with(|t| {
             let mut t = t.borrow_mut();
             if t.as_ref().is_none_or(|db| db.variant() != v) {
-                *t = Some(Egdb::empty(v).map_err(egdb_error)?);
+                *t = Some(
+                    Egdb::empty(v)
+                        .map_err(egdb_error)?
+                        .with_budget(UNPACKED_BUDGET),
+                );
             }
             let db = t.as_mut().expect("just set");
             db.add_file(bytes).map(|s| s.name()).map_err(egdb_error)
@@ -1409,6 +1405,33 @@ mod tables {
         }))
     }
 
+    #[derive(Serialize)]
+    struct UnpackedView {
+        bytes: f64,
+        peak: f64,
+        unpacks: f64,
+        budget: f64,
+    }
+
+    /// What this worker holds of its tables: `{ bytes, peak, unpacks, budget }` (table values
+    /// unpacked now, the most at once so far, tables unpacked so far, the budget), or `null`
+    /// without tables. For measuring.
+    #[wasm_bindgen(js_name = egdbMemory)]
+    pub fn egdb_memory() -> JsValue {
+        TABLES.with(|t| {
+            let t = t.borrow();
+            match t.as_ref().and_then(|db| db.unpacked_stats()) {
+                Some(s) => to_js(&UnpackedView {
+                    bytes: s.bytes as f64,
+                    peak: s.peak as f64,
+                    unpacks: s.unpacks as f64,
+                    budget: s.budget as f64,
+                }),
+                None => JsValue::NULL,
+            }
+        })
+    }
+
     /// Keeps only the named tables (those the game can still reach), freeing the others.
     ///
     /// # Errors
@@ -1424,6 +1447,48 @@ mod tables {
         });
         Ok(())
     }
+}
+
+/// What the search's tables and the builder share: their errors, and table names.
+#[cfg(any(feature = "engine", feature = "builder"))]
+mod egdb_errors {
+    use super::*;
+    use crate::egdb::{EgdbError, Signature};
+
+    /// A JS `Error` named `EgdbError`, its `kind` one of `unsupported`, `damaged`, `version`,
+    /// `missing`, `too-deep`, `too-many-pieces`.
+    pub(super) fn egdb_error(e: EgdbError) -> JsValue {
+        let kind = match &e {
+            EgdbError::Unsupported { .. } => "unsupported",
+            EgdbError::TooManyPieces { .. } => "too-many-pieces",
+            EgdbError::Missing { .. } => "missing",
+            EgdbError::Corrupt { .. } | EgdbError::Io { .. } => "damaged",
+            EgdbError::Version { .. } => "version",
+            EgdbError::TooDeep { .. } => "too-deep",
+        };
+        let err = js_sys::Error::new(&e.to_string());
+        err.set_name("EgdbError");
+        let _ = js_sys::Reflect::set(&err, &"kind".into(), &kind.into());
+        err.into()
+    }
+
+    pub(super) fn parse_names(names: &[String]) -> Result<Vec<Signature>, JsValue> {
+        names
+            .iter()
+            .map(|n| {
+                Signature::parse(n).ok_or_else(|| plain(&format!("{n:?} is not a table name")))
+            })
+            .collect()
+    }
+}
+
+/// Building the tables in the page: a pair of tables a call, so that the worker that builds
+/// them reports progress between calls (see `tables` above for the whole picture).
+#[cfg(feature = "builder")]
+mod table_builder {
+    use super::egdb_errors::{egdb_error, parse_names};
+    use super::*;
+    use crate::egdb::builder::Builder;
 
     /// A build of named tables, a pair per [`BuilderHandle::step`].
     #[wasm_bindgen(js_name = EndgameBuilder)]

@@ -1009,11 +1009,13 @@ fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     let mut a = wasm::AnalysisHandle::new("B:WK29:BK1,K5", "english", None).unwrap();
     let d = a.deepen();
     assert!(get(&d, "tables").as_bool().unwrap());
-    assert_eq!(string(&d, "text"), "Black wins (tables)");
-    assert_eq!(string(&d, "detail"), "6 moves to convert");
+    assert_eq!(string(&d, "text"), "Black wins");
+    assert_eq!(string(&d, "detail"), "tables: 6 moves to convert");
     assert!(a.deepen().is_null(), "nothing deeper to find");
     let mut a = wasm::AnalysisHandle::new("W:W22:BK1", "english", None).unwrap();
-    assert_eq!(string(&a.deepen(), "text"), "Draw (tables)");
+    let d = a.deepen();
+    assert_eq!(string(&d, "text"), "Draw");
+    assert_eq!(string(&d, "detail"), "from the tables");
     // Without the tables the same searches go on as before.
     wasm::egdb_retain("english", vec![]).unwrap();
     let r = wasm::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0)).unwrap();

@@ -36,13 +36,14 @@ export function validOpponent(o) {
 /**
  * The URLs of the computer's wasm module (built with the search, unlike the page's own) and its
  * .wasm file, from the two links scripts/build-engine puts in the page (their names carry a
- * content hash), resolved against the page so that any sub-path works.
+ * content hash), resolved against the page so that any sub-path works. `rel`
+ * 'x-draughts-builder': the endgame tables' builder's module instead.
  */
-export function wasmUrls(doc = document) {
-  const js = doc.querySelector('link[rel="x-draughts-engine"]');
-  const wasm = doc.querySelector('link[rel="x-draughts-engine-wasm"]');
+export function wasmUrls(doc = document, rel = 'x-draughts-engine') {
+  const js = doc.querySelector(`link[rel="${rel}"]`);
+  const wasm = doc.querySelector(`link[rel="${rel}-wasm"]`);
   if (js && wasm) return { jsUrl: js.href, wasmUrl: wasm.href };
-  throw new Error('the engine module was not found in the page');
+  throw new Error(`the ${rel} module was not found in the page`);
 }
 
 /** Resolves once no modal dialog is open. */

@@ -10,6 +10,7 @@
 // tables off (`tables`, a switch in settings.js) and to clear what is stored (#tables-clear).
 
 import { onLanguage, t } from './i18n.js';
+import { wasmUrls } from './computer.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,16 +61,17 @@ export class EndgameTables {
     this.startBuild(variant, names);
   }
 
-  async startBuild(variant, names) {
+  startBuild(variant, names) {
     this.stopBuild();
     const b = (this.build = { worker: null, variant, names: new Set(names), start: performance.now() });
     this.builds++;
     this.show({ key: 'tables.building', params: { done: 0, total: names.length } });
-    await this.computer.warm();
-    if (this.build !== b || !this.computer.wasm) return;
+    // The builder's own wasm module (the solver, without the search), fetched and compiled by
+    // the worker: only a device that builds tables ever loads it.
+    const { jsUrl, wasmUrl } = wasmUrls(document, 'x-draughts-builder');
     const w = (b.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' }));
     w.onmessage = (e) => this.build === b && this.receive(e.data);
-    w.postMessage({ type: 'init', jsUrl: this.computer.jsUrl, wasm: this.computer.wasm });
+    w.postMessage({ type: 'init', jsUrl, wasm: wasmUrl });
     w.postMessage({ type: 'build', variant, names });
   }
 

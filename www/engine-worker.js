@@ -1,5 +1,6 @@
 // The computer's thinking, off the page's thread: a module worker with its own instance of the
-// same wasm-bindgen output that Trunk built for the page. A search is one synchronous wasm call,
+// computer's wasm module (or, for a worker that builds endgame tables, the builder's module:
+// endgame-tables.js). A search is one synchronous wasm call,
 // so the page cancels it by terminating this worker (see computer.js), never by a message.
 //
 // Messages in:  { type: 'init', jsUrl, wasm }          wasm: a WebAssembly.Module or its URL

@@ -190,6 +190,9 @@ impl Engine {
         if root_moves.is_empty() {
             return None;
         }
+        if let Some(db) = limits.egdb {
+            db.begin_search(pos);
+        }
         if let Some(result) = egdb_root(pos, limits) {
             if let Some(f) = limits.on_iteration {
                 f(&result);

@@ -191,6 +191,11 @@ impl<T> SigMap<T> {
         self.slots.get(Self::at(*sig))?.as_ref()
     }
 
+    #[inline]
+    pub fn get_mut(&mut self, sig: &Signature) -> Option<&mut T> {
+        self.slots.get_mut(Self::at(*sig))?.as_mut()
+    }
+
     pub fn contains_key(&self, sig: &Signature) -> bool {
         self.get(sig).is_some()
     }

@@ -1,6 +1,6 @@
 // Endgame tables in the page (issue 13 §1): a small English ending set up through the import
 // dialog, the tables it calls for built in a worker with a progress line, kept in IndexedDB (a
-// reload finds them there and builds nothing), used by the analysis ("Black wins (tables)") and
+// reload finds them there and builds nothing), used by the analysis ("Black wins", "tables: 6 moves to convert") and
 // by the computer, and a damaged stored table found, removed and built again. No check depends on
 // the machine's speed: waits are for states, with generous limits.
 import { ALL_VIEWPORTS, on } from './devices.mjs';
@@ -8,7 +8,8 @@ import { expect, test } from './fixtures.mjs';
 
 /** Two black kings against one, Black to move: won (the tables: 11 plies to the capture). */
 const WON = 'B:WK29:BK1,K5';
-const TABLES_EVAL = /^Black wins \(tables\)$/;
+const TABLES_EVAL = /^Black wins$/;
+const TABLES_DETAIL = /^tables: \d+ moves to convert$/;
 
 // ----- page internals (window.draughts) this spec needs, kept together -----
 
@@ -75,6 +76,7 @@ test.describe('endgame tables', on('phone'), () => {
     expect(await builds(page)).toBe(1);
     // The analysis starts again once they are ready, and answers from them.
     await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 30_000 });
+    await expect(page.locator('#analysis-depth')).toHaveText(TABLES_DETAIL);
     await app.shot('tables-ready');
 
     // A reload: everything is in the store, nothing is built.
@@ -86,14 +88,20 @@ test.describe('endgame tables', on('phone'), () => {
     expect(await builds(page), 'no build after the reload').toBe(0);
     expect((await lines(page)).some((l) => l.includes('building')), 'no progress after the reload').toBe(false);
 
-    // The computer (level 6, White) answers from them after Black's move.
+    // The computer (level 6, Black) answers from them. It plays Black, who is to move, as soon
+    // as it is picked (at the default level); then at level 6 it answers White's move. The
+    // answer may come at once, so the move is pressed, not checked with app.play.
+    const searches = () => page.evaluate(() => window.draughts.computer.stats.length);
     await app.selectOption('opponent', 'computer');
-    await app.selectOption('side', 'white');
+    await expect.poll(searches, { timeout: 60_000 }).toBe(1);
     await app.selectOption('level', '6');
-    await app.play([[1, 6]]);
-    await expect
-      .poll(() => page.evaluate(() => window.draughts.computer.stats.at(-1)?.tables), { timeout: 60_000 })
-      .toBe(true);
+    await expect(app.sq(29)).toHaveClass(/\bis-movable\b/); // Black's move has landed
+    await app.press(app.sq(29));
+    await app.press(app.sq(25));
+    await expect.poll(searches, { timeout: 60_000 }).toBe(2);
+    const last = await page.evaluate(() => window.draughts.computer.stats.at(-1));
+    expect(last.level, 'level 6 searched').toBe(6);
+    expect(last.tables, 'answered from the tables').toBe(true);
 
     // The settings say what is stored, and Clear forgets it.
     await app.openSettings();
@@ -126,7 +134,8 @@ test.describe('endgame tables', on('phone'), () => {
     await analyse(app, page);
     await expect(page.locator('#eval')).toHaveText(/\S/, { timeout: 30_000 });
     await expect.poll(() => page.evaluate(() => window.draughts.analyst.depths.length), { timeout: 30_000 }).toBeGreaterThan(2);
-    await expect(page.locator('#eval')).not.toHaveText(/tables/);
+    await expect(page.locator('#eval')).not.toHaveText(TABLES_EVAL);
+    await expect(page.locator('#analysis-depth')).not.toHaveText(/tables/);
     await expect(page.locator('#tables-status')).toBeHidden();
     expect(await builds(page)).toBe(0);
   });
@@ -141,6 +150,9 @@ test.describe('endgame tables: the progress line', on(...ALL_VIEWPORTS), () => {
     const status = page.locator('#tables-status');
     await expect(status).toHaveText(/^Endgame tables: ready \(\d+\)$/, { timeout: 90_000 });
     await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 30_000 });
+    // The score is whole, not cut short (the detail beside it gives way first).
+    const cut = await page.locator('#eval').evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut, '"Black wins" fits its slot').toBe(false);
     await status.scrollIntoViewIfNeeded();
     const box = await status.boundingBox();
     const panel = await page.locator('#analysis-panel').boundingBox();

@@ -369,9 +369,10 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "Il {side} vince in {moves, plural, one {# mossa} other {# mosse}}",
-    "eval.tables-win": "Il {side} vince (tabelle)",
-    "eval.tables-moves": "{moves, plural, one {# mossa} other {# mosse}} alla conversione",
-    "eval.tables-draw": "Patta (tabelle)",
+    "eval.tables-win": "Il {side} vince",
+    "eval.tables-moves": "tabelle: {moves, plural, one {# mossa} other {# mosse}} alla conversione",
+    "eval.tables-draw": "Patta",
+    "eval.tables-source": "secondo le tabelle",
     "verdict.inaccuracy": "Imprecisione: perde {loss}",
     "verdict.mistake": "Errore: perde {loss}",
     "verdict.blunder": "Errore grave: perde {loss}",

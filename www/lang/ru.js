@@ -369,9 +369,10 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "{side} выигрывают за {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
-    "eval.tables-win": "{side} выигрывают (базы)",
-    "eval.tables-moves": "до размена {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
-    "eval.tables-draw": "Ничья (базы)",
+    "eval.tables-win": "{side} выигрывают",
+    "eval.tables-moves": "базы: до размена {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
+    "eval.tables-draw": "Ничья",
+    "eval.tables-source": "по базам",
     "verdict.inaccuracy": "Неточность: потеря {loss}",
     "verdict.mistake": "Ошибка: потеря {loss}",
     "verdict.blunder": "Грубая ошибка: потеря {loss}",

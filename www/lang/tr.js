@@ -369,9 +369,10 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "{side} {moves} hamlede kazanır",
-    "eval.tables-win": "{side} kazanır (tablolar)",
-    "eval.tables-moves": "dönüşüme {moves} hamle",
-    "eval.tables-draw": "Berabere (tablolar)",
+    "eval.tables-win": "{side} kazanır",
+    "eval.tables-moves": "tablolar: dönüşüme {moves} hamle",
+    "eval.tables-draw": "Berabere",
+    "eval.tables-source": "tablolara göre",
     "verdict.inaccuracy": "Yanlışlık: {loss} kaybettirir",
     "verdict.mistake": "Hata: {loss} kaybettirir",
     "verdict.blunder": "Büyük hata: {loss} kaybettirir",
