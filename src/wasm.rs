@@ -841,7 +841,10 @@ pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
 #[cfg(feature = "builder")]
 pub use table_builder::BuilderHandle;
 #[cfg(feature = "engine")]
-pub use tables::{egdb_damaged, egdb_load, egdb_loaded, egdb_memory, egdb_plan, egdb_retain};
+pub use tables::{
+    egdb_damaged, egdb_game_plan, egdb_load, egdb_loaded, egdb_memory, egdb_plan, egdb_retain,
+    egdb_used_by_level,
+};
 
 #[cfg(feature = "engine")]
 mod search {
@@ -1228,9 +1231,11 @@ mod search {
             self.0.done()
         }
 
-        /// Searches the next position; false when every one is done.
+        /// Searches the next position; false when every one is done. Probes this worker's
+        /// endgame tables: give it every table `egdbGamePlan` names, or none.
         pub fn step(&mut self) -> bool {
-            self.0.step()
+            let variant = self.0.game().variant();
+            super::tables::with(variant, |db| self.0.step(db))
         }
 
         /// `{ white, chart, verdicts }`: White's score per position searched (hundredths of a man),
@@ -1359,6 +1364,34 @@ mod tables {
         }))
     }
 
+    /// The tables any position of a game can reach: those its first position within reach of
+    /// the tables calls for (a later position's are among them), or `null`, as [`egdb_plan`].
+    /// For the review, which searches every position of the game.
+    ///
+    /// # Errors
+    /// An unknown variant or a record that does not read.
+    #[wasm_bindgen(js_name = egdbGamePlan)]
+    pub fn egdb_game_plan(record: &str, variant: &str) -> Result<JsValue, JsValue> {
+        init();
+        let game = super::search::game_from_record(record, variant)?;
+        let v = game.variant();
+        let (Some(pieces), Some(horizon)) = (page_pieces(v), page_horizon(v)) else {
+            return Ok(JsValue::NULL);
+        };
+        let Some(pos) = game
+            .positions()
+            .iter()
+            .find(|p| p.occupied().count() <= u32::from(horizon))
+        else {
+            return Ok(JsValue::NULL);
+        };
+        Ok(to_js(&PlanView {
+            variant: v.name().to_owned(),
+            pieces,
+            tables: plan(pos, pieces).into_iter().map(|s| s.name()).collect(),
+        }))
+    }
+
     /// Hands a table (its file bytes) to this worker's searches, after checking its header (its
     /// values are checked against their checksum when first probed: see [`egdb_damaged`]); the
     /// worker's tables of another variant are dropped. Returns its name.
@@ -1403,6 +1436,14 @@ mod tables {
             db.map(|db| db.damaged().iter().map(|s| s.name()).collect())
                 .unwrap_or_default()
         }))
+    }
+
+    /// Whether the computer at `level` probes the endgame tables: the levels that search for
+    /// the best move (4–6). Levels 1–3 pick among near-best moves of a shallow search and never
+    /// look at them, so their moves call for no tables (the hint and the analysis do).
+    #[wasm_bindgen(js_name = egdbUsedByLevel)]
+    pub fn egdb_used_by_level(level: u8) -> bool {
+        crate::ai::Level::new(level).is_some_and(|l| !l.is_noisy())
     }
 
     #[derive(Serialize)]

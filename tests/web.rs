@@ -947,6 +947,16 @@ fn tables_built_in_wasm_equal_the_native_ones() {
 }
 
 #[wasm_bindgen_test]
+fn only_the_searching_levels_probe_tables() {
+    let used: Vec<bool> = (0..=7).map(wasm::egdb_used_by_level).collect();
+    assert_eq!(
+        used,
+        [false, false, false, false, true, true, true, false],
+        "levels 4–6 only"
+    );
+}
+
+#[wasm_bindgen_test]
 fn a_damaged_table_is_refused() {
     let built = build_tables("W:WK29:BK1,K5", "english");
     let (name, good) = built.iter().find(|(n, _)| n == "0m2k-0m1k").unwrap();
@@ -1016,8 +1026,37 @@ fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     let d = a.deepen();
     assert_eq!(string(&d, "text"), "Draw");
     assert_eq!(string(&d, "detail"), "from the tables");
+    // The review, with every table the game reaches: each position is the tables' proven win
+    // for Black (not a mate the search found, nor a plain score); without them, not so.
+    let mut g = DraughtsGame::from_fen("B:WK29:BK1,K5", "english").unwrap();
+    for _ in 0..2 {
+        let r = wasm::think(&g.link(), "english", 6, Some(1), Some(30.0)).unwrap();
+        g.apply_move(get(&get(&r, "move"), "index"), None).unwrap();
+    }
+    let plan = wasm::egdb_game_plan(&g.link(), "english").unwrap();
+    let first = wasm::egdb_plan("B:WK29:BK1,K5", "english", None).unwrap();
+    assert_eq!(
+        Array::from(&get(&plan, "tables")).to_vec().len(),
+        Array::from(&get(&first, "tables")).to_vec().len(),
+        "the game's plan is its first position's"
+    );
+    let reviewed = |g: &DraughtsGame| -> Vec<f64> {
+        let mut rv = wasm::ReviewHandle::new(&g.link(), "english", None).unwrap();
+        while rv.step() {}
+        Array::from(&get(&rv.result(), "white"))
+            .iter()
+            .map(|w| w.as_f64().unwrap())
+            .collect()
+    };
+    use draughts::ai::search::{EGDB_BOUND, WIN_BOUND};
+    let proven = |w: f64| w < -f64::from(EGDB_BOUND) && w > -f64::from(WIN_BOUND);
+    let white = reviewed(&g);
+    assert_eq!(white.len(), 3);
+    assert!(white.iter().all(|&w| proven(w)), "{white:?}");
     // Without the tables the same searches go on as before.
     wasm::egdb_retain("english", vec![]).unwrap();
+    let white = reviewed(&g);
+    assert!(!white.iter().all(|&w| proven(w)), "{white:?}");
     let r = wasm::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0)).unwrap();
     assert!(!get(&r, "tables").as_bool().unwrap());
 }

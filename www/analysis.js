@@ -154,7 +154,7 @@ export class Analyst {
     $('review-progress').value = 0;
     document.body.classList.add('is-reviewing');
     $('review').disabled = true;
-    this.spawn({ type: 'review', record: c.game.link(), variant: c.snap.variant });
+    this.spawn({ type: 'review', record: c.game.link(), variant: c.snap.variant, tables: !!this.computer.tables?.enabled });
   }
 
   endReview() {

@@ -6,7 +6,7 @@
 // Messages in:  { type: 'init', jsUrl, wasm }          wasm: a WebAssembly.Module or its URL
 //               { type: 'call', id, call, args, tables }   call: 'think' | 'hint' | 'analyse'
 //               { type: 'analysis', record, variant, ply, tables }  deepens until done (or terminated)
-//               { type: 'review', record, variant }    one position per step
+//               { type: 'review', record, variant, tables }   one position per step
 //               { type: 'build', variant, names }      builds endgame tables (see build below)
 // Messages out: { type: 'ready' }
 //               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
@@ -56,7 +56,8 @@ self.onmessage = async (e) => {
   if (msg.type === 'analysis' || msg.type === 'review') {
     try {
       await ready;
-      if (msg.tables) await prepareTables(msg.record, msg.variant, msg.ply);
+      if (msg.tables && msg.type === 'analysis') await prepareTables(msg.record, msg.variant, msg.ply);
+      if (msg.tables && msg.type === 'review') await prepareReviewTables(msg.record, msg.variant);
       (msg.type === 'analysis' ? analysis : review)(msg);
     } catch (err) {
       self.postMessage({ type: 'error', id: 0, message: String(err?.message || err) });
@@ -67,10 +68,13 @@ self.onmessage = async (e) => {
   try {
     await ready;
     if (!CALLS.has(call)) throw new Error(`unknown call ${call}`);
-    if (msg.tables) await prepareTables(args[0], args[1]);
-    else if (call !== 'analyse') api.egdbRetain(args[1], []);
+    // The lower levels' moves never probe the tables (the engine says which): they call for
+    // none, so a game against them builds nothing until the hint or the analysis is used.
+    const tables = msg.tables && (call !== 'think' || api.egdbUsedByLevel(args[2]));
+    if (tables) await prepareTables(args[0], args[1]);
+    else if (!msg.tables && call !== 'analyse') api.egdbRetain(args[1], []);
     const result = api[call](...args);
-    if (msg.tables) await forgetDamaged(args[1]);
+    if (tables) await forgetDamaged(args[1]);
     self.postMessage({ type: 'result', id, result });
   } catch (err) {
     self.postMessage({ type: 'error', id, message: String(err?.message || err), draughts: err?.draughts });
@@ -98,10 +102,26 @@ function analysis(msg) {
  * read leaves the search without tables, nothing worse.
  */
 async function prepareTables(record, variant, ply) {
-  const plan = (lastPlan = api.egdbPlan(record, variant, ply));
+  return loadPlan(variant, api.egdbPlan(record, variant, ply));
+}
+
+/**
+ * For the review, which searches every position of the game: every table the game's positions
+ * can reach, or none (the engine's Review says why); the page builds what is missing, for a
+ * later review.
+ */
+async function prepareReviewTables(record, variant) {
+  const plan = api.egdbGamePlan(record, variant);
+  const loaded = await loadPlan(variant, plan);
+  if (plan && loaded < plan.tables.length) api.egdbRetain(variant, []);
+}
+
+/** prepareTables for a plan (null: none called for); resolves with how many are loaded. */
+async function loadPlan(variant, plan) {
+  lastPlan = plan;
   if (!plan) {
     self.postMessage({ type: 'tables', variant, names: null, loaded: 0 });
-    return;
+    return 0;
   }
   let loaded = 0;
   try {
@@ -127,6 +147,7 @@ async function prepareTables(record, variant, ply) {
     // No IndexedDB (a private window, say): the search goes on without tables.
   }
   self.postMessage({ type: 'tables', variant, names: plan.tables, loaded });
+  return loaded;
 }
 
 /**

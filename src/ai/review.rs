@@ -292,6 +292,10 @@ impl Review {
         }
     }
 
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// Positions to search: the moves played plus one.
     pub fn total(&self) -> usize {
         self.game.moves().len() + 1
@@ -302,8 +306,11 @@ impl Review {
         self.found.len()
     }
 
-    /// Searches the next position; false when all are done.
-    pub fn step(&mut self) -> bool {
+    /// Searches the next position; false when all are done. With `egdb`, positions in the
+    /// tree it covers are scored exactly, and a position it covers is answered from it: hand
+    /// it every table the game's positions can reach, or none (with only some, a move into a
+    /// position the tables prove would be judged against a plain score before it).
+    pub fn step(&mut self, egdb: Option<&crate::egdb::Egdb>) -> bool {
         let i = self.found.len();
         if i >= self.total() {
             return false;
@@ -313,8 +320,11 @@ impl Review {
         let found = match final_score(&at) {
             Some(s) => (s, None),
             None => {
+                let egdb = egdb.filter(|db| db.variant() == at.variant());
                 let limits = Limits {
                     depth: Some(self.depth),
+                    egdb,
+                    phase_plies: egdb.map_or(0, |db| db.phase_plies(at.positions(), at.moves())),
                     ..Default::default()
                 };
                 let history = super::game_history(&at);
@@ -429,7 +439,7 @@ mod tests {
         let mut g = Game::from_fen("W:W28,32,33:B17,18", Variant::International).unwrap();
         g.play_text("28-22").unwrap();
         let mut r = Review::new(g, 4);
-        while r.step() {}
+        while r.step(None) {}
         assert_eq!(r.white_scores().len(), 2);
         let v = r.verdicts();
         assert_eq!(v.len(), 1, "{v:?}");

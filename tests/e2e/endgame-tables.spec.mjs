@@ -127,6 +127,23 @@ test.describe('endgame tables', on('phone'), () => {
     await expect(page.locator('#eval')).toHaveText(TABLES_EVAL, { timeout: 30_000 });
   });
 
+  test('the lower levels build nothing; the hint does', async ({ app, page }) => {
+    test.setTimeout(120_000);
+    await app.open();
+    await setUp(app, page, WON);
+    // The computer plays Black (to move) at the default level, 3: its moves never probe tables.
+    await app.selectOption('opponent', 'computer');
+    await expect(page.locator('#level')).toHaveValue('3');
+    await expect.poll(() => page.evaluate(() => window.draughts.computer.stats.length), { timeout: 60_000 }).toBe(1);
+    await expect(app.sq(29)).toHaveClass(/\bis-movable\b/);
+    expect(await builds(page), 'no build for level 3').toBe(0);
+    await expect(page.locator('#tables-status')).toBeHidden();
+    // The hint searches as the strongest level does, with the tables: they are built for it.
+    await app.press('#hint');
+    await expect.poll(() => builds(page), { timeout: 60_000 }).toBe(1);
+    await expect(page.locator('#tables-status')).toHaveText(/^Endgame tables: (building \d+\/\d+…|ready \(\d+\))$/);
+  });
+
   test('turned off in the settings: no tables built or used', async ({ app, page }) => {
     await app.open();
     await app.setting('setting-tables');
