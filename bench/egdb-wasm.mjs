@@ -2,7 +2,7 @@
 // for each variant, a position whose tables are every table of the page's size, the analysis
 // switched on, and the build timed from its start to its last table stored. Prints the tables,
 // the time, the bytes stored and the builder's wasm memory at the end.
-// Usage: node bench/egdb-wasm.mjs   (after trunk build --release)
+// Usage: node bench/egdb-wasm.mjs [variant…]   (after trunk build --release; default: both)
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, DIST, PREFIX } from '../tests/e2e/devices.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
@@ -15,7 +15,8 @@ const SETS = [
 const server = await startServer({ dir: DIST, port: 0, prefix: PREFIX });
 const base = `http://127.0.0.1:${server.address().port}${PREFIX}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-for (const [variant, fen] of SETS) {
+const only = process.argv.slice(2);
+for (const [variant, fen] of SETS.filter(([v]) => !only.length || only.includes(v))) {
   const page = await (await browser.newContext()).newPage();
   await page.goto(base);
   await page.waitForFunction(() => window.draughts?.tables);

@@ -811,8 +811,10 @@ fn a_budget_bounds_the_unpacked_tables() {
 
 /// Measures the budget against real play (by hand: figures in the README): the English ≤ 5
 /// tables in `DRAUGHTS_EGDB_DIR` (as `draughts egdb build` writes them), held as the page holds
-/// them (file bytes) with and without a budget, and a level-6-like search (a node budget) from
-/// the first position of eight pieces or fewer of each of the first games of a PDN file.
+/// them (file bytes) with and without a budget, and a search of 1M nodes from each position of
+/// two sets: the first position of eight pieces or fewer of each game of a PDN file (each search
+/// meets new material: the worst case), and ten positions in a row of such games (as the
+/// computer meets them).
 /// `cargo test --release --test egdb -- --ignored --nocapture budget_against_real_endings`
 #[test]
 #[ignore = "needs the English ≤ 5 tables on disk; prints figures"]
@@ -820,22 +822,28 @@ fn budget_against_real_endings() {
     use draughts::ai::search::{Engine, Limits};
     let dir =
         std::path::PathBuf::from(std::env::var("DRAUGHTS_EGDB_DIR").expect("DRAUGHTS_EGDB_DIR"));
-    let pdn_dir =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/pdn/english");
-    let text = std::fs::read_to_string(pdn_dir.join("wiegerw_OCA_2.0.pdn")).unwrap();
-    let mut positions = Vec::new();
+    let pdn = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/pdn/english/wiegerw_OCA_2.0.pdn");
+    let text = std::fs::read_to_string(pdn).unwrap();
+    let mut firsts = Vec::new();
+    let mut games = Vec::new();
     for g in draughts::pdn::parse_each_game(&text).into_iter().flatten() {
         let Ok(game) = g.replay(Variant::English) else {
             continue;
         };
-        if let Some(pos) = game
+        let near: Vec<Position> = game
             .positions()
             .iter()
-            .find(|p| p.occupied().count() <= 8 && !p.legal_moves().is_empty())
-        {
-            positions.push(*pos);
+            .filter(|p| p.occupied().count() <= 8 && !p.legal_moves().is_empty())
+            .copied()
+            .collect();
+        if let Some(pos) = near.first() {
+            firsts.push(*pos);
         }
-        if positions.len() == 40 {
+        if games.len() < 30 && near.len() >= 10 {
+            games.extend(near.into_iter().take(10));
+        }
+        if firsts.len() == 40 {
             break;
         }
     }
@@ -843,41 +851,33 @@ fn budget_against_real_endings() {
         .into_iter()
         .map(|s| std::fs::read(Egdb::table_path(&dir, Variant::English, s)).unwrap())
         .collect();
-    for budget in [
-        None,
-        Some(64 << 20),
-        Some(48 << 20),
-        Some(32 << 20),
-        Some(16 << 20),
-    ] {
-        let mut db = Egdb::empty(Variant::English)
-            .unwrap()
-            .with_budget(budget.unwrap_or(usize::MAX));
-        for f in &files {
-            db.add_file(f.clone()).unwrap();
+    for (set, positions) in [("first positions", &firsts), ("games", &games)] {
+        for budget in [None, Some(64), Some(48), Some(32), Some(16)] {
+            let mut db = Egdb::empty(Variant::English)
+                .unwrap()
+                .with_budget(budget.map_or(usize::MAX, |mib: usize| mib << 20));
+            for f in &files {
+                db.add_file(f.clone()).unwrap();
+            }
+            let start = std::time::Instant::now();
+            let mut nodes = 0;
+            for pos in positions {
+                let limits = Limits {
+                    nodes: Some(1_000_000),
+                    egdb: Some(&db),
+                    ..Default::default()
+                };
+                nodes += Engine::new(16).search(pos, &[], &limits).unwrap().nodes;
+            }
+            let s = db.unpacked_stats().unwrap();
+            println!(
+                "{set}: budget {} MiB: {} positions, {nodes} nodes, {:.1} s, peak unpacked {:.1} MB, {} unpacks",
+                budget.map_or("none".to_owned(), |b| b.to_string()),
+                positions.len(),
+                start.elapsed().as_secs_f64(),
+                s.peak as f64 / 1e6,
+                s.unpacks
+            );
         }
-        let start = std::time::Instant::now();
-        let mut nodes = 0;
-        let mut worst = 0;
-        for pos in &positions {
-            let limits = Limits {
-                nodes: Some(1_000_000),
-                egdb: Some(&db),
-                ..Default::default()
-            };
-            let r = Engine::new(16).search(pos, &[], &limits).unwrap();
-            nodes += r.nodes;
-            worst = worst.max(db.unpacked_stats().unwrap().peak);
-        }
-        let s = db.unpacked_stats().unwrap();
-        println!(
-            "budget {:>4} MB: {} positions, {} nodes, {:.1} s, peak unpacked {:.1} MB, {} unpacks",
-            budget.map_or("none".to_owned(), |b| (b >> 20).to_string()),
-            positions.len(),
-            nodes,
-            start.elapsed().as_secs_f64(),
-            worst as f64 / 1e6,
-            s.unpacks
-        );
     }
 }

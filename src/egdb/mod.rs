@@ -167,8 +167,9 @@ struct Slot {
 enum Source {
     Built,
     Path(PathBuf),
-    /// File bytes (checked when added), so that a table takes its packed size until probed.
-    Bytes(Vec<u8>),
+    /// File bytes (checked when added), so that a table takes its packed size until probed;
+    /// and its size unpacked (its slots), from the header.
+    Bytes(Vec<u8>, usize),
 }
 
 /// A database: the tables of one variant up to some number of pieces. Read-only once made, so
@@ -340,7 +341,7 @@ impl Egdb {
     /// src/egdb/unpacked.rs).
     fn table_for(&self, sig: Signature, in_tree: bool) -> Result<Option<Arc<Table>>, EgdbError> {
         let slot = self.slots.get(&sig).ok_or(EgdbError::Missing { sig })?;
-        if let (Some(cache), Source::Bytes(bytes)) = (&self.unpacked, &slot.source) {
+        if let (Some(cache), Source::Bytes(bytes, size)) = (&self.unpacked, &slot.source) {
             // A damaged table is remembered in its slot; a sound one goes to the budget.
             if let Some(Err(e)) = slot.table.get() {
                 return Err(e.clone());
@@ -349,11 +350,8 @@ impl Egdb {
             if let Some(table) = cache.get(sig) {
                 return Ok(Some(table));
             }
-            if in_tree {
-                let (ix, _, _) = file::check_header(bytes, self.variant, self.metric, sig)?;
-                if !cache.make_room(ix.len() as usize) {
-                    return Ok(None);
-                }
+            if in_tree && !cache.make_room(*size) {
+                return Ok(None);
             }
             return match file::decode(bytes, self.variant, self.metric, sig) {
                 Ok(table) => {
@@ -372,7 +370,7 @@ impl Egdb {
                 let read;
                 let bytes = match &slot.source {
                     Source::Built => return Err(EgdbError::Missing { sig }),
-                    Source::Bytes(bytes) => bytes,
+                    Source::Bytes(bytes, _) => bytes,
                     Source::Path(path) => {
                         read = std::fs::read(path).map_err(|e| EgdbError::Io {
                             path: path.display().to_string(),
@@ -445,13 +443,14 @@ impl Egdb {
     /// The header is not a table's of this database's variant (see [`file::check_header`]).
     pub fn add_file(&mut self, bytes: Vec<u8>) -> Result<Signature, EgdbError> {
         let sig = file::signature(&bytes)?;
-        file::check_header(&bytes, self.variant, self.metric, sig)?;
+        let (ix, _, _) = file::check_header(&bytes, self.variant, self.metric, sig)?;
+        let size = ix.len() as usize;
         self.max_pieces = self.max_pieces.max(sig.pieces());
         self.unpack_forget(sig);
         self.slots.insert(
             sig,
             Slot {
-                source: Source::Bytes(bytes),
+                source: Source::Bytes(bytes, size),
                 table: OnceLock::new(),
             },
         );
