@@ -428,6 +428,15 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     // The analysis and the review (src/ai/review.rs).
     ("eval.score", "{score}"),
     ("eval.wins-in", "{side} wins in {moves}"),
+    // A result the endgame tables prove: short, for the analysis' score slot; the detail
+    // beside it says it is the tables' (and, for a win, how far the conversion is).
+    ("eval.tables-win", "{side} wins"),
+    (
+        "eval.tables-moves",
+        "tables: {moves, plural, one {# move} other {# moves}} to convert",
+    ),
+    ("eval.tables-draw", "Draw"),
+    ("eval.tables-source", "from the tables"),
     ("verdict.inaccuracy", "Inaccuracy: loses {loss}"),
     ("verdict.mistake", "Mistake: loses {loss}"),
     ("verdict.blunder", "Blunder: loses {loss}"),

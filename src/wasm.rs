@@ -839,6 +839,16 @@ pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> O
 /// module leaves the search out.
 #[cfg(feature = "engine")]
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
+/// The tables' builder, in a module of its own (the `builder` feature, scripts/build-engine),
+/// loaded only by the worker that builds them: the solver and zlib's compressor stay out of
+/// the computer's module.
+#[cfg(feature = "builder")]
+pub use table_builder::BuilderHandle;
+#[cfg(feature = "engine")]
+pub use tables::{
+    egdb_damaged, egdb_game_plan, egdb_load, egdb_loaded, egdb_memory, egdb_plan, egdb_retain,
+    egdb_used_by_level,
+};
 
 #[cfg(feature = "engine")]
 mod search {
@@ -868,12 +878,14 @@ mod search {
         accepts_draw: bool,
         /// Whether the move came from the opening book (then nothing was searched).
         book: bool,
+        /// Whether the endgame tables answered (the position is one they hold).
+        tables: bool,
     }
 
     /// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
     /// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
     /// replayed.
-    fn game_from_record(record: &str, variant: &str) -> Result<Game, JsValue> {
+    pub(super) fn game_from_record(record: &str, variant: &str) -> Result<Game, JsValue> {
         let variant = parse_variant(variant)?;
         let text = record.trim();
         if text.starts_with('#') {
@@ -910,6 +922,7 @@ mod search {
         nodes: u64,
         ms: f64,
         book: bool,
+        tables: bool,
     ) -> JsValue {
         let mut texts = Vec::with_capacity(pv.len().max(1));
         let mut p = *pos;
@@ -936,6 +949,7 @@ mod search {
             },
             ms,
             pv: texts,
+            tables,
         })
     }
 
@@ -949,19 +963,28 @@ mod search {
             r.nodes,
             ms,
             false,
+            r.from_egdb,
         )
     }
 
     /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
     /// results), timing the search (not the table's allocation) with `performance.now()`.
+    /// With the endgame tables this worker holds for the game's variant (see [`tables`]).
     fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsValue> {
         let pos = position_to_search(game)?;
-        let mut engine = Engine::new(tt_mb);
-        let start = performance_now();
-        let r = engine
-            .search(pos, &ai::game_history(game), limits)
-            .ok_or_else(|| plain("No legal move"))?;
-        Ok(search_view(pos, &r, performance_now() - start))
+        super::tables::with(game.variant(), |db| {
+            let mut limits = *limits;
+            if let Some(db) = db {
+                limits.egdb = Some(db);
+                limits.phase_plies = db.phase_plies(game.positions(), game.moves());
+            }
+            let mut engine = Engine::new(tt_mb);
+            let start = performance_now();
+            let r = engine
+                .search(pos, &ai::game_history(game), &limits)
+                .ok_or_else(|| plain("No legal move"))?;
+            Ok(search_view(pos, &r, performance_now() - start))
+        })
     }
 
     /// A time budget from JavaScript: positive and finite, else none.
@@ -1001,7 +1024,7 @@ mod search {
             let start = performance_now();
             if let Some(m) = ai::book_move(Some(&book), pos, level, u64::from(seed.unwrap_or(0))) {
                 let ms = performance_now() - start;
-                return Ok(thought(pos, m, &[], None, 0, 0, ms, true));
+                return Ok(thought(pos, m, &[], None, 0, 0, ms, true, false));
             }
         }
         if level.is_noisy() {
@@ -1022,6 +1045,7 @@ mod search {
                 depth,
                 engine.nodes(),
                 ms,
+                false,
                 false,
             ));
         }
@@ -1048,7 +1072,7 @@ mod search {
     }
 
     /// A search to exactly `depth` plies (1–64) with no time or node limit, for measuring the
-    /// engine: `{ move, score, depth, nodes, nps, ms, pv }`. Blocks until done.
+    /// engine: `{ move, score, depth, nodes, nps, ms, pv, tables }`. Blocks until done.
     ///
     /// # Errors
     /// As [`think`], or a depth outside 1–64.
@@ -1087,6 +1111,11 @@ mod search {
         ms: f64,
         /// Nothing more to find: a forced result is within the horizon.
         done: bool,
+        /// The endgame tables answered: the position is one they hold.
+        tables: bool,
+        /// Said in place of the depth for a result the tables prove: `"tables: 6 moves to
+        /// convert"`, `"from the tables"`.
+        detail: Option<Message>,
     }
 
     /// The analysis board's engine: one position searched deeper and deeper with one transposition
@@ -1139,7 +1168,9 @@ mod search {
         /// there is nothing more to find (the game is over, or the last depth saw a forced result).
         pub fn deepen(&mut self) -> JsValue {
             let clock = performance_now;
-            let Some(r) = self.inner.deepen(Some(&clock)) else {
+            let variant = self.inner.game().variant();
+            let found = super::tables::with(variant, |db| self.inner.deepen(Some(&clock), db));
+            let Some(r) = found else {
                 return JsValue::NULL;
             };
             let game = self.inner.game();
@@ -1148,7 +1179,17 @@ mod search {
             to_js(&DepthView {
                 depth: r.depth,
                 white,
-                text: ai::review::score_message(white),
+                text: if r.from_egdb && r.score == 0 {
+                    Message::new("eval.tables-draw")
+                } else {
+                    ai::review::score_message(white)
+                },
+                detail: if r.from_egdb && r.score == 0 {
+                    Some(Message::new("eval.tables-source"))
+                } else {
+                    ai::review::tables_detail(white)
+                },
+                tables: r.from_egdb,
                 line: ai::review::numbered_line(game, &r.pv),
                 mv: MoveView::played(pos, &r.best),
                 nodes: r.nodes as f64,
@@ -1214,9 +1255,11 @@ mod search {
             self.0.done()
         }
 
-        /// Searches the next position; false when every one is done.
+        /// Searches the next position; false when every one is done. Probes this worker's
+        /// endgame tables: give it every table `egdbGamePlan` names, or none.
         pub fn step(&mut self) -> bool {
-            self.0.step()
+            let variant = self.0.game().variant();
+            super::tables::with(variant, |db| self.0.step(db))
         }
 
         /// `{ white, chart, verdicts }`: White's score per position searched (hundredths of a man),
@@ -1263,6 +1306,309 @@ mod search {
                 white,
                 verdicts,
             })
+        }
+    }
+}
+
+/// The endgame tables in the page: built in a worker of their own (`EndgameBuilder`, in the
+/// builder's module: `table_builder` below; one pair of tables a call, so the worker reports
+/// progress between calls), stored by the page (IndexedDB), and handed to each search worker
+/// ([`egdb_load`]), whose searches then probe them, unpacking them within a budget.
+///
+/// ```js
+/// const plan = egdbPlan(game.link(), "english");   // null, or { variant, pieces, tables: ["0m1k-0m1k", …] }
+/// const b = new EndgameBuilder("english", plan.tables);
+/// for (const bytes of stored) b.add(bytes);         // throws an EgdbError on a damaged table
+/// for (let out; (out = b.step()); ) store(out);     // [{ name, bytes }] a pair at a time
+/// egdbLoad("english", bytes);                       // in a search worker: think() uses it
+/// ```
+#[cfg(feature = "engine")]
+mod tables {
+    use super::egdb_errors::{egdb_error, parse_names};
+    use super::*;
+    use crate::egdb::builder::{page_horizon, page_pieces, plan};
+    use crate::egdb::Egdb;
+    use std::cell::RefCell;
+
+    thread_local! {
+        /// The tables this worker's searches probe: one variant's, those handed over.
+        static TABLES: RefCell<Option<Egdb>> = const { RefCell::new(None) };
+    }
+
+    /// The most bytes of table values a search worker holds unpacked: about five of the
+    /// largest English ≤ 5 tables (9.5 MB each), a third of the whole set (151 MB), which an
+    /// eight-piece position may reach; the tables themselves stay packed (25.7 MB for the
+    /// whole English set). Measured in the README: a search rarely needs more at once.
+    const UNPACKED_BUDGET: usize = 48 << 20;
+
+    /// Runs `f` with the tables of `variant`, if this worker holds any.
+    pub(super) fn with<T>(variant: Variant, f: impl FnOnce(Option<&Egdb>) -> T) -> T {
+        TABLES.with(|t| {
+            let t = t.borrow();
+            f(t.as_ref()
+                .filter(|db| db.variant() == variant && db.max_pieces() > 0))
+        })
+    }
+
+    #[derive(Serialize)]
+    struct PlanView {
+        variant: String,
+        /// The most pieces of a table built for the page in this variant.
+        pieces: u8,
+        /// Table names (`1m2k-0m1k`) in building order.
+        tables: Vec<String>,
+    }
+
+    /// The tables a game's position (after `ply` plies; by default its current one) calls for:
+    /// `null` when the variant cannot be tabled or the
+    /// position is still far from an ending (more than a few pieces beyond the tables), else
+    /// every table of the page's size for the variant that the game can still reach.
+    ///
+    /// # Errors
+    /// An unknown variant or a record that does not read.
+    #[wasm_bindgen(js_name = egdbPlan)]
+    pub fn egdb_plan(record: &str, variant: &str, ply: Option<usize>) -> Result<JsValue, JsValue> {
+        init();
+        let mut game = super::search::game_from_record(record, variant)?;
+        if let Some(ply) = ply {
+            game.go_to(ply).map_err(|e| plain(&e.to_string()))?;
+        }
+        let pos = game.position();
+        let v = game.variant();
+        let (Some(pieces), Some(horizon)) = (page_pieces(v), page_horizon(v)) else {
+            return Ok(JsValue::NULL);
+        };
+        if pos.occupied().count() > u32::from(horizon) {
+            return Ok(JsValue::NULL);
+        }
+        Ok(to_js(&PlanView {
+            variant: v.name().to_owned(),
+            pieces,
+            tables: plan(pos, pieces).into_iter().map(|s| s.name()).collect(),
+        }))
+    }
+
+    /// The tables any position of a game can reach: those its first position within reach of
+    /// the tables calls for (a later position's are among them), or `null`, as [`egdb_plan`].
+    /// For the review, which searches every position of the game.
+    ///
+    /// # Errors
+    /// An unknown variant or a record that does not read.
+    #[wasm_bindgen(js_name = egdbGamePlan)]
+    pub fn egdb_game_plan(record: &str, variant: &str) -> Result<JsValue, JsValue> {
+        init();
+        let game = super::search::game_from_record(record, variant)?;
+        let v = game.variant();
+        let (Some(pieces), Some(horizon)) = (page_pieces(v), page_horizon(v)) else {
+            return Ok(JsValue::NULL);
+        };
+        let Some(pos) = game
+            .positions()
+            .iter()
+            .find(|p| p.occupied().count() <= u32::from(horizon))
+        else {
+            return Ok(JsValue::NULL);
+        };
+        Ok(to_js(&PlanView {
+            variant: v.name().to_owned(),
+            pieces,
+            tables: plan(pos, pieces).into_iter().map(|s| s.name()).collect(),
+        }))
+    }
+
+    /// Hands a table (its file bytes) to this worker's searches, after checking its header (its
+    /// values are checked against their checksum when first probed: see [`egdb_damaged`]); the
+    /// worker's tables of another variant are dropped. Returns its name.
+    ///
+    /// # Errors
+    /// An unknown variant, or an `EgdbError` when the bytes are not a sound table of it (the
+    /// worker's tables are then unchanged).
+    #[wasm_bindgen(js_name = egdbLoad)]
+    pub fn egdb_load(variant: &str, bytes: Vec<u8>) -> Result<String, JsValue> {
+        init();
+        let v = parse_variant(variant)?;
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            if t.as_ref().is_none_or(|db| db.variant() != v) {
+                *t = Some(
+                    Egdb::empty(v)
+                        .map_err(egdb_error)?
+                        .with_budget(UNPACKED_BUDGET),
+                );
+            }
+            let db = t.as_mut().expect("just set");
+            db.add_file(bytes).map(|s| s.name()).map_err(egdb_error)
+        })
+    }
+
+    /// The names of the tables this worker holds for `variant`.
+    #[wasm_bindgen(js_name = egdbLoaded)]
+    pub fn egdb_loaded(variant: &str) -> Result<Vec<String>, JsValue> {
+        let v = parse_variant(variant)?;
+        Ok(with(v, |db| {
+            db.map(|db| db.signatures().iter().map(|s| s.name()).collect())
+                .unwrap_or_default()
+        }))
+    }
+
+    /// The names of this worker's tables of `variant` that turned out damaged when first
+    /// probed (they answer nothing; the page should forget them and build them again).
+    #[wasm_bindgen(js_name = egdbDamaged)]
+    pub fn egdb_damaged(variant: &str) -> Result<Vec<String>, JsValue> {
+        let v = parse_variant(variant)?;
+        Ok(with(v, |db| {
+            db.map(|db| db.damaged().iter().map(|s| s.name()).collect())
+                .unwrap_or_default()
+        }))
+    }
+
+    /// Whether the computer at `level` probes the endgame tables: the levels that search for
+    /// the best move (4–6). Levels 1–3 pick among near-best moves of a shallow search and never
+    /// look at them, so their moves call for no tables (the hint and the analysis do).
+    #[wasm_bindgen(js_name = egdbUsedByLevel)]
+    pub fn egdb_used_by_level(level: u8) -> bool {
+        crate::ai::Level::new(level).is_some_and(|l| !l.is_noisy())
+    }
+
+    #[derive(Serialize)]
+    struct UnpackedView {
+        bytes: f64,
+        peak: f64,
+        unpacks: f64,
+        budget: f64,
+    }
+
+    /// What this worker holds of its tables: `{ bytes, peak, unpacks, budget }` (table values
+    /// unpacked now, the most at once so far, tables unpacked so far, the budget), or `null`
+    /// without tables. For measuring.
+    #[wasm_bindgen(js_name = egdbMemory)]
+    pub fn egdb_memory() -> JsValue {
+        TABLES.with(|t| {
+            let t = t.borrow();
+            match t.as_ref().and_then(|db| db.unpacked_stats()) {
+                Some(s) => to_js(&UnpackedView {
+                    bytes: s.bytes as f64,
+                    peak: s.peak as f64,
+                    unpacks: s.unpacks as f64,
+                    budget: s.budget as f64,
+                }),
+                None => JsValue::NULL,
+            }
+        })
+    }
+
+    /// Keeps only the named tables (those the game can still reach), freeing the others.
+    ///
+    /// # Errors
+    /// An unknown variant or a name that is not a table's.
+    #[wasm_bindgen(js_name = egdbRetain)]
+    pub fn egdb_retain(variant: &str, names: Vec<String>) -> Result<(), JsValue> {
+        let v = parse_variant(variant)?;
+        let keep = parse_names(&names)?;
+        TABLES.with(|t| {
+            if let Some(db) = t.borrow_mut().as_mut().filter(|db| db.variant() == v) {
+                db.retain(|s| keep.contains(&s));
+            }
+        });
+        Ok(())
+    }
+}
+
+/// What the search's tables and the builder share: their errors, and table names.
+#[cfg(any(feature = "engine", feature = "builder"))]
+mod egdb_errors {
+    use super::*;
+    use crate::egdb::{EgdbError, Signature};
+
+    /// A JS `Error` named `EgdbError`, its `kind` one of `unsupported`, `damaged`, `version`,
+    /// `missing`, `too-deep`, `too-many-pieces`.
+    pub(super) fn egdb_error(e: EgdbError) -> JsValue {
+        let kind = match &e {
+            EgdbError::Unsupported { .. } => "unsupported",
+            EgdbError::TooManyPieces { .. } => "too-many-pieces",
+            EgdbError::Missing { .. } => "missing",
+            EgdbError::Corrupt { .. } | EgdbError::Io { .. } => "damaged",
+            EgdbError::Version { .. } => "version",
+            EgdbError::TooDeep { .. } => "too-deep",
+        };
+        let err = js_sys::Error::new(&e.to_string());
+        err.set_name("EgdbError");
+        let _ = js_sys::Reflect::set(&err, &"kind".into(), &kind.into());
+        err.into()
+    }
+
+    pub(super) fn parse_names(names: &[String]) -> Result<Vec<Signature>, JsValue> {
+        names
+            .iter()
+            .map(|n| {
+                Signature::parse(n).ok_or_else(|| plain(&format!("{n:?} is not a table name")))
+            })
+            .collect()
+    }
+}
+
+/// Building the tables in the page: a pair of tables a call, so that the worker that builds
+/// them reports progress between calls (see `tables` above for the whole picture).
+#[cfg(feature = "builder")]
+mod table_builder {
+    use super::egdb_errors::{egdb_error, parse_names};
+    use super::*;
+    use crate::egdb::builder::Builder;
+
+    /// A build of named tables, a pair per [`BuilderHandle::step`].
+    #[wasm_bindgen(js_name = EndgameBuilder)]
+    pub struct BuilderHandle(Builder);
+
+    #[wasm_bindgen(js_class = EndgameBuilder)]
+    impl BuilderHandle {
+        /// # Errors
+        /// An unknown variant, a bad name, or an `EgdbError` (a variant that cannot be tabled).
+        #[wasm_bindgen(constructor)]
+        pub fn new(variant: &str, names: Vec<String>) -> Result<BuilderHandle, JsValue> {
+            init();
+            let v = parse_variant(variant)?;
+            let wanted = parse_names(&names)?;
+            Builder::new(v, &wanted)
+                .map(BuilderHandle)
+                .map_err(egdb_error)
+        }
+
+        /// Takes a table built before (its file bytes); returns its name.
+        ///
+        /// # Errors
+        /// An `EgdbError` when the bytes are not a sound table of the variant.
+        pub fn add(&mut self, bytes: Vec<u8>) -> Result<String, JsValue> {
+            self.0.add(bytes).map(|s| s.name()).map_err(egdb_error)
+        }
+
+        /// Tables wanted.
+        pub fn total(&self) -> usize {
+            self.0.total()
+        }
+
+        /// Tables finished (built or handed over).
+        pub fn done(&self) -> usize {
+            self.0.done()
+        }
+
+        /// Builds the next pair of tables and returns them, `[{ name, bytes }]` (bytes: the
+        /// file, a `Uint8Array`), or `null` when every table is finished.
+        ///
+        /// # Errors
+        /// An `EgdbError` (a table the pair needs is missing: not expected from a plan).
+        pub fn step(&mut self) -> Result<JsValue, JsValue> {
+            let Some(tables) = self.0.step().map_err(egdb_error)? else {
+                return Ok(JsValue::NULL);
+            };
+            let out = js_sys::Array::new();
+            for (sig, bytes) in tables {
+                let o = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&o, &"name".into(), &sig.name().into());
+                let arr = js_sys::Uint8Array::from(&bytes[..]);
+                let _ = js_sys::Reflect::set(&o, &"bytes".into(), &arr);
+                out.push(&o);
+            }
+            Ok(out.into())
         }
     }
 }

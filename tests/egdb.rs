@@ -712,3 +712,172 @@ fn tables_built_beforehand_follow_from_their_moves() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// A database of packed tables under a budget (as the page holds them) answers as the whole
+/// one, never holds more unpacked than its budget (a single larger table aside), and lets
+/// go of the least recently probed first.
+#[test]
+fn a_budget_bounds_the_unpacked_tables() {
+    let whole = english4();
+    let files: Vec<Vec<u8>> = whole
+        .signatures()
+        .into_iter()
+        .map(|s| {
+            file::encode(
+                Variant::English,
+                Metric::WithLimits,
+                &whole.table(s).unwrap(),
+            )
+        })
+        .collect();
+    let sizes: Vec<usize> = whole
+        .signatures()
+        .into_iter()
+        .map(|s| whole.table(s).unwrap().values.len())
+        .collect();
+    let largest = *sizes.iter().max().unwrap();
+    // Room for one and a half of the largest tables, a fraction of the set.
+    let budget = largest * 3 / 2;
+    let total: usize = sizes.iter().sum();
+    assert!(
+        budget * 3 < total,
+        "the budget is a fraction: {budget} of {total}"
+    );
+    let mut db = Egdb::empty(Variant::English).unwrap().with_budget(budget);
+    for bytes in &files {
+        db.add_file(bytes.clone()).unwrap();
+    }
+    assert_eq!(db.unpacked_stats().unwrap().bytes, 0, "packed until probed");
+    for pos in [3, 4]
+        .iter()
+        .flat_map(|&n| random_positions(Variant::English, n, 3000, 7 + n as u64))
+    {
+        assert_eq!(
+            db.value(&pos).unwrap(),
+            whole.value(&pos).unwrap(),
+            "{pos:?}"
+        );
+        let s = db.unpacked_stats().unwrap();
+        assert!(s.bytes <= budget, "{s:?}");
+    }
+    let s = db.unpacked_stats().unwrap();
+    assert!(s.peak <= budget && s.peak > budget / 2, "{s:?}");
+    assert!(
+        s.unpacks > files.len() as u64,
+        "tables were let go and unpacked again: {s:?}"
+    );
+    // The most recently probed table stays; one probed long ago is let go first.
+    let recent = parse_fen("W:W22,K1:BK32,26", Variant::English).unwrap();
+    let unpacks = db.unpacked_stats().unwrap().unpacks;
+    db.value(&recent).unwrap();
+    db.value(&recent).unwrap();
+    assert!(
+        db.unpacked_stats().unwrap().unpacks <= unpacks + 1,
+        "kept once unpacked"
+    );
+    // A search's tree never lets go of a table it uses (no table unpacked twice in one
+    // search), and answers nothing rather than go over the budget.
+    db.begin_search(&parse_fen("W:W21:B12", Variant::English).unwrap());
+    let before = db.unpacked_stats().unwrap().unpacks;
+    let (mut answered, mut unanswered) = (0, 0);
+    for pos in [3, 4]
+        .iter()
+        .flat_map(|&n| random_positions(Variant::English, n, 3000, 11 + n as u64))
+    {
+        match db.probe(&pos) {
+            Some(v) => {
+                assert_eq!(Some(v), whole.value(&pos).unwrap(), "{pos:?}");
+                answered += 1;
+            }
+            None => unanswered += 1,
+        }
+        assert!(db.unpacked_stats().unwrap().bytes <= budget);
+    }
+    let unpacks = db.unpacked_stats().unwrap().unpacks - before;
+    assert!(
+        unpacks <= files.len() as u64,
+        "{unpacks} unpacks in one search"
+    );
+    assert!(
+        answered > 0 && unanswered > 0,
+        "{answered} answered, {unanswered} not"
+    );
+    // Letting go of tables frees their memory.
+    db.retain(|_| false);
+    assert_eq!(db.unpacked_stats().unwrap().bytes, 0);
+    // Without a budget nothing is counted.
+    assert_eq!(whole.unpacked_stats(), None);
+}
+
+/// Measures the budget against real play (by hand: figures in the README): the English ≤ 5
+/// tables in `DRAUGHTS_EGDB_DIR` (as `draughts egdb build` writes them), held as the page holds
+/// them (file bytes) with and without a budget, and a search of 1M nodes from each position of
+/// two sets: the first position of eight pieces or fewer of each game of a PDN file (each search
+/// meets new material: the worst case), and ten positions in a row of such games (as the
+/// computer meets them).
+/// `cargo test --release --test egdb -- --ignored --nocapture budget_against_real_endings`
+#[test]
+#[ignore = "needs the English ≤ 5 tables on disk; prints figures"]
+fn budget_against_real_endings() {
+    use draughts::ai::search::{Engine, Limits};
+    let dir =
+        std::path::PathBuf::from(std::env::var("DRAUGHTS_EGDB_DIR").expect("DRAUGHTS_EGDB_DIR"));
+    let pdn = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/pdn/english/wiegerw_OCA_2.0.pdn");
+    let text = std::fs::read_to_string(pdn).unwrap();
+    let mut firsts = Vec::new();
+    let mut games = Vec::new();
+    for g in draughts::pdn::parse_each_game(&text).into_iter().flatten() {
+        let Ok(game) = g.replay(Variant::English) else {
+            continue;
+        };
+        let near: Vec<Position> = game
+            .positions()
+            .iter()
+            .filter(|p| p.occupied().count() <= 8 && !p.legal_moves().is_empty())
+            .copied()
+            .collect();
+        if let Some(pos) = near.first() {
+            firsts.push(*pos);
+        }
+        if games.len() < 30 && near.len() >= 10 {
+            games.extend(near.into_iter().take(10));
+        }
+        if firsts.len() == 40 {
+            break;
+        }
+    }
+    let files: Vec<Vec<u8>> = draughts::egdb::signatures(Variant::English, 5)
+        .into_iter()
+        .map(|s| std::fs::read(Egdb::table_path(&dir, Variant::English, s)).unwrap())
+        .collect();
+    for (set, positions) in [("first positions", &firsts), ("games", &games)] {
+        for budget in [None, Some(64), Some(48), Some(32), Some(16)] {
+            let mut db = Egdb::empty(Variant::English)
+                .unwrap()
+                .with_budget(budget.map_or(usize::MAX, |mib: usize| mib << 20));
+            for f in &files {
+                db.add_file(f.clone()).unwrap();
+            }
+            let start = std::time::Instant::now();
+            let mut nodes = 0;
+            for pos in positions {
+                let limits = Limits {
+                    nodes: Some(1_000_000),
+                    egdb: Some(&db),
+                    ..Default::default()
+                };
+                nodes += Engine::new(16).search(pos, &[], &limits).unwrap().nodes;
+            }
+            let s = db.unpacked_stats().unwrap();
+            println!(
+                "{set}: budget {} MiB: {} positions, {nodes} nodes, {:.1} s, peak unpacked {:.1} MB, {} unpacks",
+                budget.map_or("none".to_owned(), |b| b.to_string()),
+                positions.len(),
+                start.elapsed().as_secs_f64(),
+                s.peak as f64 / 1e6,
+                s.unpacks
+            );
+        }
+    }
+}

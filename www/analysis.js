@@ -76,7 +76,10 @@ export class Analyst {
       c.arrow = null;
       c.redraw();
     }
-    if (key) this.spawn({ type: 'analysis', record: c.game.link(), variant: s.variant, ply: s.view });
+    if (key) {
+      const tables = !!this.computer.tables?.enabled;
+      this.spawn({ type: 'analysis', record: c.game.link(), variant: s.variant, ply: s.view, tables });
+    }
   }
 
   /** A fresh worker on `job` (the module is compiled once, by the computer's warm-up). */
@@ -96,13 +99,25 @@ export class Analyst {
     this.token = null;
   }
 
+  /** Starts the analysis again on the same position (endgame tables have become ready). */
+  restart() {
+    if (!this.key) return;
+    this.key = null;
+    this.kill();
+    this.sync();
+  }
+
   receive(msg) {
     const c = this.c;
-    if (msg.type === 'depth') {
+    if (msg.type === 'tables') {
+      this.computer.tables?.wanted(msg);
+    } else if (msg.type === 'depth') {
       const r = (this.last = msg.result);
       this.depths.push({ depth: r.depth, ms: r.ms });
       $('eval').textContent = say(r.text);
-      $('analysis-depth').textContent = t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
+      $('analysis-depth').textContent = r.detail
+        ? say(r.detail)
+        : t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
       $('best-line').textContent = r.line;
       this.drawArrow(r.move);
     } else if (msg.type === 'over') {
@@ -139,7 +154,7 @@ export class Analyst {
     $('review-progress').value = 0;
     document.body.classList.add('is-reviewing');
     $('review').disabled = true;
-    this.spawn({ type: 'review', record: c.game.link(), variant: c.snap.variant });
+    this.spawn({ type: 'review', record: c.game.link(), variant: c.snap.variant, tables: !!this.computer.tables?.enabled });
   }
 
   endReview() {

@@ -43,13 +43,14 @@ export function validOpponent(o) {
 /**
  * The URLs of the computer's wasm module (built with the search, unlike the page's own) and its
  * .wasm file, from the two links scripts/build-engine puts in the page (their names carry a
- * content hash), resolved against the page so that any sub-path works.
+ * content hash), resolved against the page so that any sub-path works. `rel`
+ * 'x-draughts-builder': the endgame tables' builder's module instead.
  */
-export function wasmUrls(doc = document) {
-  const js = doc.querySelector('link[rel="x-draughts-engine"]');
-  const wasm = doc.querySelector('link[rel="x-draughts-engine-wasm"]');
+export function wasmUrls(doc = document, rel = 'x-draughts-engine') {
+  const js = doc.querySelector(`link[rel="${rel}"]`);
+  const wasm = doc.querySelector(`link[rel="${rel}-wasm"]`);
   if (js && wasm) return { jsUrl: js.href, wasmUrl: wasm.href };
-  throw new Error('the engine module was not found in the page');
+  throw new Error(`the ${rel} module was not found in the page`);
 }
 
 /** The URL of `variant`'s opening book, from the page's links, or null without one. */
@@ -75,7 +76,9 @@ class Cancelled extends Error {
 
 /** One worker with its wasm instance; `run` resolves with the engine's result. */
 class SearchWorker {
-  constructor(jsUrl, wasm) {
+  /** `owner.tables`: the endgame tables (endgame-tables.js), told what positions call for. */
+  constructor(jsUrl, wasm, owner) {
+    this.owner = owner;
     this.pending = new Map();
     this.nextId = 1;
     this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
@@ -86,6 +89,10 @@ class SearchWorker {
 
   receive(msg) {
     if (msg.type === 'ready') return;
+    if (msg.type === 'tables') {
+      this.owner.tables?.wanted(msg);
+      return;
+    }
     if (msg.id == null) {
       this.failAll(new Error(msg.message));
       return;
@@ -106,7 +113,7 @@ class SearchWorker {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'call', id, call, args });
+      this.worker.postMessage({ type: 'call', id, call, args, tables: !!this.owner.tables?.enabled });
     });
   }
 
@@ -137,6 +144,7 @@ export class Computer {
     document.addEventListener('draughts:settings', (e) => {
       this.useBook = e.detail.book !== false;
     });
+    this.tables = null; // the endgame tables (endgame-tables.js), set by main.js
 
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
@@ -165,7 +173,14 @@ export class Computer {
 
   /** Starts a worker (synchronously, once the module is compiled) so that one is always warm. */
   spawn() {
-    if (this.wasm) this.worker = new SearchWorker(this.jsUrl, this.wasm);
+    if (this.wasm) this.worker = new SearchWorker(this.jsUrl, this.wasm, this);
+  }
+
+  /** A fresh idle worker (one holding no endgame tables), unless a search is under way. */
+  respawn() {
+    if (this.job || !this.worker) return;
+    this.worker.terminate();
+    this.spawn();
   }
 
   onThinking(fn) {

@@ -1,27 +1,41 @@
 // The computer's thinking, off the page's thread: a module worker with its own instance of the
-// same wasm-bindgen output that Trunk built for the page. A search is one synchronous wasm call,
+// computer's wasm module (or, for a worker that builds endgame tables, the builder's module:
+// endgame-tables.js). A search is one synchronous wasm call,
 // so the page cancels it by terminating this worker (see computer.js), never by a message.
 //
 // Messages in:  { type: 'init', jsUrl, wasm }          wasm: a WebAssembly.Module or its URL
-//               { type: 'call', id, call, args }       call: 'think' | 'hint' | 'analyse'
-//               { type: 'analysis', record, variant, ply }  deepens until done (or terminated)
-//               { type: 'review', record, variant }    one position per step
+//               { type: 'call', id, call, args, tables }   call: 'think' | 'hint' | 'analyse'
+//               { type: 'analysis', record, variant, ply, tables }  deepens until done (or terminated)
+//               { type: 'review', record, variant, tables }   one position per step
+//               { type: 'build', variant, names }      builds endgame tables (see build below)
 // Messages out: { type: 'ready' }
-//               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv }
+//               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
 //               { type: 'error', id, message }         id is null when loading failed
 //               { type: 'depth', result }   { type: 'over', text }   one analysis depth; the game is over
 //               { type: 'progress', done, total }   { type: 'reviewed', result }
+//               { type: 'tables', variant, names, loaded }   the tables the position calls for, and
+//                                                    how many of them this worker found stored
+//               { type: 'built', done, total, stored, memory }   { type: 'build-failed', message }
+//
+// Endgame tables (`tables: true` in a search message): before searching, the worker asks the
+// engine which tables the position calls for (egdbPlan), hands it those stored on the device
+// (egdb-store.js) that it does not hold yet, and tells the page what is missing, so that the page
+// can have them built (by a worker of its own, running `build`). The search uses what is ready.
+
+import * as store from './egdb-store.js';
 
 const CALLS = new Set(['think', 'hint', 'analyse']);
 let api = null;
 let ready = null;
+let lastPlan = null; // the tables the last search's position called for
+let memory = null; // the wasm instance's memory (its size is reported with a build's progress)
 
 self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
     ready = (async () => {
       const bindings = await import(msg.jsUrl);
-      await bindings.default({ module_or_path: msg.wasm });
+      memory = (await bindings.default({ module_or_path: msg.wasm })).memory;
       api = bindings;
     })();
     ready.then(
@@ -30,9 +44,20 @@ self.onmessage = async (e) => {
     );
     return;
   }
+  if (msg.type === 'build') {
+    try {
+      await ready;
+      await build(msg);
+    } catch (err) {
+      self.postMessage({ type: 'build-failed', message: String(err?.message || err) });
+    }
+    return;
+  }
   if (msg.type === 'analysis' || msg.type === 'review') {
     try {
       await ready;
+      if (msg.tables && msg.type === 'analysis') await prepareTables(msg.record, msg.variant, msg.ply);
+      if (msg.tables && msg.type === 'review') await prepareReviewTables(msg.record, msg.variant);
       (msg.type === 'analysis' ? analysis : review)(msg);
     } catch (err) {
       self.postMessage({ type: 'error', id: 0, message: String(err?.message || err) });
@@ -43,7 +68,13 @@ self.onmessage = async (e) => {
   try {
     await ready;
     if (!CALLS.has(call)) throw new Error(`unknown call ${call}`);
+    // The lower levels' moves never probe the tables (the engine says which): they call for
+    // none, so a game against them builds nothing until the hint or the analysis is used.
+    const tables = msg.tables && (call !== 'think' || api.egdbUsedByLevel(args[2]));
+    if (tables) await prepareTables(args[0], args[1]);
+    else if (!msg.tables && call !== 'analyse') api.egdbRetain(args[1], []);
     const result = api[call](...args);
+    if (tables) await forgetDamaged(args[1]);
     self.postMessage({ type: 'result', id, result });
   } catch (err) {
     self.postMessage({ type: 'error', id, message: String(err?.message || err), draughts: err?.draughts });
@@ -52,8 +83,8 @@ self.onmessage = async (e) => {
 
 // Both run to the end in one task: the page stops them by terminating this worker. Each depth,
 // each position, is posted as it is found.
-function analysis({ record, variant, ply }) {
-  const a = new api.Analysis(record, variant, ply);
+function analysis(msg) {
+  const a = new api.Analysis(msg.record, msg.variant, msg.ply);
   const over = a.over();
   if (over) {
     self.postMessage({ type: 'over', text: over });
@@ -61,6 +92,105 @@ function analysis({ record, variant, ply }) {
     for (let r; (r = a.deepen()); ) self.postMessage({ type: 'depth', result: r });
   }
   a.free();
+  if (msg.tables) forgetDamaged(msg.variant);
+}
+
+/**
+ * Gives the engine the stored tables the position calls for (those it does not hold yet) and
+ * lets go of those it can no longer reach; tells the page which are called for. A table the
+ * engine refuses is removed from the store (the page builds it again). A store that cannot be
+ * read leaves the search without tables, nothing worse.
+ */
+async function prepareTables(record, variant, ply) {
+  return loadPlan(variant, api.egdbPlan(record, variant, ply));
+}
+
+/**
+ * For the review, which searches every position of the game: every table the game's positions
+ * can reach, or none (the engine's Review says why); the page builds what is missing, for a
+ * later review.
+ */
+async function prepareReviewTables(record, variant) {
+  const plan = api.egdbGamePlan(record, variant);
+  const loaded = await loadPlan(variant, plan);
+  if (plan && loaded < plan.tables.length) api.egdbRetain(variant, []);
+}
+
+/** prepareTables for a plan (null: none called for); resolves with how many are loaded. */
+async function loadPlan(variant, plan) {
+  lastPlan = plan;
+  if (!plan) {
+    self.postMessage({ type: 'tables', variant, names: null, loaded: 0 });
+    return 0;
+  }
+  let loaded = 0;
+  try {
+    const have = new Set(api.egdbLoaded(variant));
+    const stored = new Set(await store.storedNames(variant));
+    for (const name of plan.tables) {
+      if (have.has(name)) {
+        loaded++;
+        continue;
+      }
+      if (!stored.has(name)) continue;
+      const bytes = await store.get(variant, name);
+      try {
+        api.egdbLoad(variant, bytes);
+        loaded++;
+      } catch (err) {
+        if (err?.name !== 'EgdbError') throw err;
+        await store.remove(variant, name);
+      }
+    }
+    api.egdbRetain(variant, plan.tables);
+  } catch {
+    // No IndexedDB (a private window, say): the search goes on without tables.
+  }
+  self.postMessage({ type: 'tables', variant, names: plan.tables, loaded });
+  return loaded;
+}
+
+/**
+ * Removes from the store the tables found damaged when the search first read them, lets go of
+ * them, and tells the page, which builds them again.
+ */
+async function forgetDamaged(variant) {
+  const damaged = api.egdbDamaged(variant);
+  if (!damaged.length || !lastPlan) return;
+  for (const name of damaged) await store.remove(variant, name).catch(() => {});
+  const keep = lastPlan.tables.filter((n) => !damaged.includes(n));
+  api.egdbRetain(variant, keep);
+  self.postMessage({ type: 'tables', variant, names: lastPlan.tables, loaded: api.egdbLoaded(variant).length });
+}
+
+/**
+ * Builds the named tables of `variant` (as egdbPlan names them), the smallest first, storing
+ * each as it is finished, so that a build cut short (a reload, a closed tab) goes on from there.
+ * Stored tables are checked whole first: a damaged one is removed and built again. Posts
+ * `built` after the check and after each pair of tables.
+ */
+async function build({ variant, names }) {
+  const b = new api.EndgameBuilder(variant, names);
+  const stored = new Set(await store.storedNames(variant));
+  let fromStore = 0;
+  for (const name of names) {
+    if (!stored.has(name)) continue;
+    try {
+      b.add(await store.get(variant, name));
+      fromStore++;
+    } catch (err) {
+      if (err?.name !== 'EgdbError') throw err;
+      await store.remove(variant, name);
+    }
+  }
+  const progress = () =>
+    self.postMessage({ type: 'built', done: b.done(), total: b.total(), stored: fromStore, memory: memory?.buffer.byteLength });
+  progress();
+  for (let out; (out = b.step()); ) {
+    for (const { name, bytes } of out) await store.put(variant, name, bytes);
+    progress();
+  }
+  b.free();
 }
 
 function review({ record, variant }) {

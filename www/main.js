@@ -15,6 +15,7 @@ import { language, languages, onLanguage, preferredLanguage, setLanguage, sideNa
 import { attachFeedback } from './sound.js';
 import { setupSettings } from './settings.js';
 import { Clocks } from './clock.js';
+import { EndgameTables } from './endgame-tables.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,6 +39,10 @@ async function boot(bindings) {
 
   // Before the first game is drawn: its square names, themes and animation speed.
   const settings = setupSettings({ controller, view, storage });
+  const tables = new EndgameTables({ computer, enabled: settings.values.tables });
+  computer.tables = tables;
+  window.draughts.tables = tables;
+  tables.onReady(() => analyst.restart());
 
   const saved = storage.load();
   // Before the game is loaded: if the computer is to move in the restored game, it starts thinking.

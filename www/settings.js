@@ -2,7 +2,8 @@
 // squares or around the board, by field number or algebraically on 8×8 boards; where a piece can
 // go), how it looks (board colours and pieces, each with a high-contrast choice), how moves play
 // (the slide's speed, turning the board, face to face), sound and vibration, and whether the
-// computer plays from its opening book (levels 4–6; computer.js follows `book`).
+// computer plays from its opening book (levels 4–6; computer.js follows `book`), and whether the
+// endgame tables are built and used (endgame-tables.js shows what they take and clears them).
 //
 // A change applies at once and is saved at once (storage.js, `draughts.settings`), only the key
 // changed: a choice never made keeps following the device, as the animation follows
@@ -26,7 +27,7 @@ const CHOICES = {
 };
 
 /** The settings that are on or off, with their defaults. */
-const SWITCHES = { destinations: true, autoRotate: false, faceToFace: false, sound: true, vibration: true, book: true };
+const SWITCHES = { destinations: true, autoRotate: false, faceToFace: false, sound: true, vibration: true, book: true, tables: true };
 
 /** The control of each setting in the panel (the two older checkboxes keep their ids). */
 const IDS = {
@@ -41,6 +42,7 @@ const IDS = {
   sound: 'setting-sound',
   vibration: 'setting-vibration',
   book: 'setting-book',
+  tables: 'setting-tables',
 };
 
 /** A move's slide, per step of its path. */

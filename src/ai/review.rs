@@ -10,7 +10,7 @@
 //! assert_eq!(judge(250), Judgement::Blunder);
 //! ```
 
-use super::search::{Engine, Limits, SearchResult, WIN, WIN_BOUND};
+use super::search::{Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, WIN, WIN_BOUND};
 use crate::game::{DrawReason, Game, Status, WinReason};
 use crate::mv::Move;
 use crate::notation;
@@ -109,7 +109,25 @@ pub fn score_message(white: i32) -> crate::message::Message {
             .with("side", side)
             .with("moves", (WIN - white.abs() + 1) / 2);
     }
+    if white.abs() > EGDB_BOUND {
+        // Proven by the endgame tables; how far, see `tables_detail`.
+        let side = if white > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        return Message::new("eval.tables-win").with("side", side);
+    }
     Message::new("eval.score").with("score", score_text(white))
+}
+
+/// For a win the endgame tables prove, how far its conversion is (the capture or crowning that
+/// starts a new count of the move limits), in the winner's moves: said beside the score.
+pub fn tables_detail(white: i32) -> Option<crate::message::Message> {
+    (white.abs() > EGDB_BOUND && white.abs() <= WIN_BOUND).then(|| {
+        crate::message::Message::new("eval.tables-moves")
+            .with("moves", (EGDB_WIN - white.abs() + 1) / 2)
+    })
 }
 
 pub fn score_text(white: i32) -> String {
@@ -211,20 +229,31 @@ impl Analysis {
 
     /// Searches one ply deeper than the last call (the table makes the shallower iterations
     /// cheap). `None` once [`Self::is_done`].
-    pub fn deepen(&mut self, clock: Option<&dyn Fn() -> f64>) -> Option<SearchResult> {
+    /// With `egdb`, a position the tables cover is answered from them at once (and that is
+    /// the last depth), and positions in the tree they cover are scored exactly.
+    pub fn deepen(
+        &mut self,
+        clock: Option<&dyn Fn() -> f64>,
+        egdb: Option<&crate::egdb::Egdb>,
+    ) -> Option<SearchResult> {
         if self.done {
             return None;
         }
         self.depth += 1;
+        let egdb = egdb.filter(|db| db.variant() == self.game.variant());
         let limits = Limits {
             depth: Some(self.depth),
             clock,
+            egdb,
+            phase_plies: egdb.map_or(0, |db| {
+                db.phase_plies(self.game.positions(), self.game.moves())
+            }),
             ..Default::default()
         };
         let history = super::game_history(&self.game);
         let r = self.engine.search(self.game.position(), &history, &limits);
         match &r {
-            Some(r) if r.depth >= self.depth && self.depth < super::MAX_DEPTH => {}
+            Some(r) if !r.from_egdb && r.depth >= self.depth && self.depth < super::MAX_DEPTH => {}
             _ => self.done = true,
         }
         r
@@ -263,6 +292,10 @@ impl Review {
         }
     }
 
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// Positions to search: the moves played plus one.
     pub fn total(&self) -> usize {
         self.game.moves().len() + 1
@@ -273,8 +306,11 @@ impl Review {
         self.found.len()
     }
 
-    /// Searches the next position; false when all are done.
-    pub fn step(&mut self) -> bool {
+    /// Searches the next position; false when all are done. With `egdb`, positions in the
+    /// tree it covers are scored exactly, and a position it covers is answered from it: hand
+    /// it every table the game's positions can reach, or none (with only some, a move into a
+    /// position the tables prove would be judged against a plain score before it).
+    pub fn step(&mut self, egdb: Option<&crate::egdb::Egdb>) -> bool {
         let i = self.found.len();
         if i >= self.total() {
             return false;
@@ -284,8 +320,11 @@ impl Review {
         let found = match final_score(&at) {
             Some(s) => (s, None),
             None => {
+                let egdb = egdb.filter(|db| db.variant() == at.variant());
                 let limits = Limits {
                     depth: Some(self.depth),
+                    egdb,
+                    phase_plies: egdb.map_or(0, |db| db.phase_plies(at.positions(), at.moves())),
                     ..Default::default()
                 };
                 let history = super::game_history(&at);
@@ -400,7 +439,7 @@ mod tests {
         let mut g = Game::from_fen("W:W28,32,33:B17,18", Variant::International).unwrap();
         g.play_text("28-22").unwrap();
         let mut r = Review::new(g, 4);
-        while r.step() {}
+        while r.step(None) {}
         assert_eq!(r.white_scores().len(), 2);
         let v = r.verdicts();
         assert_eq!(v.len(), 1, "{v:?}");
@@ -414,7 +453,7 @@ mod tests {
         let g = Game::from_fen("W:W28:B1", Variant::International).unwrap();
         let mut a = Analysis::new(g);
         let mut last = 0;
-        while let Some(r) = a.deepen(None) {
+        while let Some(r) = a.deepen(None, None) {
             assert!(r.depth >= last);
             last = r.depth;
             assert!(last < 40);

@@ -89,6 +89,9 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Milliseconds spent (0 without a clock).
     pub time_ms: f64,
+    /// Whether the endgame database answered at the root (its outcome is exact: a score of 0
+    /// is then a draw the tables prove).
+    pub from_egdb: bool,
 }
 
 impl SearchResult {
@@ -291,6 +294,9 @@ impl Engine {
         if root_moves.is_empty() {
             return None;
         }
+        if let Some(db) = limits.egdb {
+            db.begin_search(pos);
+        }
         if let Some(result) = egdb_root(pos, limits) {
             if let Some(f) = limits.on_iteration {
                 f(&result);
@@ -324,6 +330,7 @@ impl Engine {
             nodes: 0,
             pv: vec![root_moves[0]],
             time_ms: 0.0,
+            from_egdb: false,
         };
         for depth in 1..=max_depth {
             let depth = (depth + self.depth_offset).min(max_depth);
@@ -901,6 +908,7 @@ fn egdb_root(pos: &Position, limits: &Limits) -> Option<SearchResult> {
         nodes: ranked.len() as u64,
         pv,
         time_ms: 0.0,
+        from_egdb: true,
     })
 }
 

@@ -50,6 +50,36 @@ pub fn encode(variant: Variant, metric: Metric, table: &Table) -> Vec<u8> {
     out
 }
 
+/// The signature a table file says it holds (the rest is checked by [`decode`]).
+///
+/// # Errors
+/// The bytes are not a table file of this format version, or name no valid signature.
+pub fn signature(bytes: &[u8]) -> Result<Signature, EgdbError> {
+    let unknown = Signature::new(0, 0, 0, 0);
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err(EgdbError::Corrupt {
+            sig: unknown,
+            reason: "not an endgame table file".to_owned(),
+        });
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != VERSION {
+        return Err(EgdbError::Version {
+            found: version,
+            expected: VERSION,
+        });
+    }
+    let sig = Signature::new(bytes[12], bytes[13], bytes[14], bytes[15]);
+    let each_side = sig.white_men + sig.white_kings > 0 && sig.black_men + sig.black_kings > 0;
+    if sig.pieces() > super::MAX_PIECES || !each_side {
+        return Err(EgdbError::Corrupt {
+            sig: unknown,
+            reason: format!("names no table ({sig})"),
+        });
+    }
+    Ok(sig)
+}
+
 /// Reads a table of `variant` and `sig` built with `metric`.
 ///
 /// # Errors
@@ -61,6 +91,34 @@ pub fn decode(
     metric: Metric,
     sig: Signature,
 ) -> Result<Table, EgdbError> {
+    let (ix, payload, checksum) = check_header(bytes, variant, metric, sig)?;
+    let bad = |what: &str| EgdbError::Corrupt {
+        sig,
+        reason: what.to_owned(),
+    };
+    let slots = ix.len();
+    let values = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(payload, slots as usize)
+        .map_err(|_| bad("the payload does not decompress"))?;
+    if values.len() as u64 != slots {
+        return Err(bad("the payload holds too few values"));
+    }
+    if fnv1a(&values) != checksum {
+        return Err(bad("checksum mismatch"));
+    }
+    Ok(Table { sig, ix, values })
+}
+
+/// Checks a table file's header against what the caller expects (everything but the payload's
+/// content, which [`decode`] checks): its index, payload and checksum.
+///
+/// # Errors
+/// As [`decode`], but for a payload that does not unpack to its checksum.
+pub fn check_header(
+    bytes: &[u8],
+    variant: Variant,
+    metric: Metric,
+    sig: Signature,
+) -> Result<(Indexer, &[u8], u64), EgdbError> {
     let bad = |what: &str| EgdbError::Corrupt {
         sig,
         reason: what.to_owned(),
@@ -105,13 +163,5 @@ pub fn decode(
             payload.len()
         )));
     }
-    let values = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(payload, slots as usize)
-        .map_err(|_| bad("the payload does not decompress"))?;
-    if values.len() as u64 != slots {
-        return Err(bad("the payload holds too few values"));
-    }
-    if fnv1a(&values) != checksum {
-        return Err(bad("checksum mismatch"));
-    }
-    Ok(Table { sig, ix, values })
+    Ok((ix, payload, checksum))
 }

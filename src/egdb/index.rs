@@ -191,12 +191,21 @@ impl<T> SigMap<T> {
         self.slots.get(Self::at(*sig))?.as_ref()
     }
 
+    #[inline]
+    pub fn get_mut(&mut self, sig: &Signature) -> Option<&mut T> {
+        self.slots.get_mut(Self::at(*sig))?.as_mut()
+    }
+
     pub fn contains_key(&self, sig: &Signature) -> bool {
         self.get(sig).is_some()
     }
 
     pub fn insert(&mut self, sig: Signature, value: T) {
         self.slots[Self::at(sig)] = Some(value);
+    }
+
+    pub fn remove(&mut self, sig: Signature) {
+        self.slots[Self::at(sig)] = None;
     }
 
     pub fn len(&self) -> usize {

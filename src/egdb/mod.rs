@@ -17,19 +17,22 @@
 //! while its side has men, which makes a position's value depend on its history. Tables hold
 //! the positions with the side to move as "White"; Black to move is looked up mirrored.
 
+pub mod builder;
 pub mod file;
 pub mod index;
 mod solve;
+mod unpacked;
 pub mod value;
 
 pub use index::{normalized, Indexer, SigMap, Signature, MAX_PIECES};
+pub use unpacked::UnpackedStats;
 pub use value::{phase_limit, promotion_continues, Outcome, Value};
 
 use crate::mv::Move;
 use crate::position::Position;
 use crate::variant::{Goal, Variant};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Whether the move limits are applied (the tables the engine uses), or not at all (the plain
 /// game-theoretic value, for comparison with a reference solver).
@@ -153,10 +156,20 @@ pub fn signatures(variant: Variant, pieces: u8) -> Vec<Signature> {
         .collect()
 }
 
-/// A table slot of a database: built in memory, or read from its file when first probed.
+/// A table slot of a database: built in memory, or unpacked from its file or file bytes when
+/// first probed (and kept unpacked for good, unless the database has a budget: see
+/// [`Egdb::with_budget`]).
 struct Slot {
-    path: Option<PathBuf>,
+    source: Source,
     table: OnceLock<Result<Arc<Table>, EgdbError>>,
+}
+
+enum Source {
+    Built,
+    Path(PathBuf),
+    /// File bytes (checked when added), so that a table takes its packed size until probed;
+    /// and its size unpacked (its slots), from the header.
+    Bytes(Vec<u8>, usize),
 }
 
 /// A database: the tables of one variant up to some number of pieces. Read-only once made, so
@@ -166,6 +179,9 @@ pub struct Egdb {
     metric: Metric,
     max_pieces: u8,
     slots: SigMap<Slot>,
+    /// With a budget, the tables given as file bytes are unpacked here, the least recently
+    /// probed let go first; without, each is unpacked once into its slot and kept.
+    unpacked: Option<Mutex<unpacked::Unpacked>>,
 }
 
 impl std::fmt::Debug for Egdb {
@@ -241,7 +257,7 @@ impl Egdb {
             slots.insert(
                 sig,
                 Slot {
-                    path: None,
+                    source: Source::Built,
                     table: cell,
                 },
             );
@@ -251,6 +267,7 @@ impl Egdb {
             metric,
             max_pieces: pieces,
             slots,
+            unpacked: None,
         })
     }
 
@@ -277,7 +294,7 @@ impl Egdb {
                 slots.insert(
                     sig,
                     Slot {
-                        path: Some(path),
+                        source: Source::Path(path),
                         table: OnceLock::new(),
                     },
                 );
@@ -293,6 +310,7 @@ impl Egdb {
             metric: Metric::WithLimits,
             max_pieces,
             slots,
+            unpacked: None,
         })
     }
 
@@ -314,17 +332,166 @@ impl Egdb {
     /// # Errors
     /// The table is not part of the database, or its file is unreadable or damaged.
     pub fn table(&self, sig: Signature) -> Result<Arc<Table>, EgdbError> {
+        self.table_for(sig, false)
+            .map(|t| t.expect("a root probe always unpacks"))
+    }
+
+    /// [`Egdb::table`]; with a budget and `in_tree`, `None` when the table is not unpacked and
+    /// there is no room for it without letting go of a table this search uses (see
+    /// src/egdb/unpacked.rs).
+    fn table_for(&self, sig: Signature, in_tree: bool) -> Result<Option<Arc<Table>>, EgdbError> {
         let slot = self.slots.get(&sig).ok_or(EgdbError::Missing { sig })?;
+        if let (Some(cache), Source::Bytes(bytes, size)) = (&self.unpacked, &slot.source) {
+            // A damaged table is remembered in its slot; a sound one goes to the budget.
+            if let Some(Err(e)) = slot.table.get() {
+                return Err(e.clone());
+            }
+            let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(table) = cache.get(sig) {
+                return Ok(Some(table));
+            }
+            if in_tree && !cache.make_room(*size) {
+                return Ok(None);
+            }
+            return match file::decode(bytes, self.variant, self.metric, sig) {
+                Ok(table) => {
+                    let table = Arc::new(table);
+                    cache.insert(table.clone());
+                    Ok(Some(table))
+                }
+                Err(e) => {
+                    let _ = slot.table.set(Err(e.clone()));
+                    Err(e)
+                }
+            };
+        }
         slot.table
             .get_or_init(|| {
-                let path = slot.path.as_ref().ok_or(EgdbError::Missing { sig })?;
-                let bytes = std::fs::read(path).map_err(|e| EgdbError::Io {
-                    path: path.display().to_string(),
-                    message: e.to_string(),
-                })?;
-                file::decode(&bytes, self.variant, self.metric, sig).map(Arc::new)
+                let read;
+                let bytes = match &slot.source {
+                    Source::Built => return Err(EgdbError::Missing { sig }),
+                    Source::Bytes(bytes, _) => bytes,
+                    Source::Path(path) => {
+                        read = std::fs::read(path).map_err(|e| EgdbError::Io {
+                            path: path.display().to_string(),
+                            message: e.to_string(),
+                        })?;
+                        &read
+                    }
+                };
+                file::decode(bytes, self.variant, self.metric, sig).map(Arc::new)
             })
             .clone()
+            .map(Some)
+    }
+
+    /// A database of `variant` with no table yet, for tables added one by one
+    /// ([`Egdb::add_file`]), as a browser reads them from its store.
+    ///
+    /// # Errors
+    /// The variant cannot be tabled.
+    pub fn empty(variant: Variant) -> Result<Egdb, EgdbError> {
+        supports(variant)?;
+        Ok(Egdb {
+            variant,
+            metric: Metric::WithLimits,
+            max_pieces: 0,
+            slots: SigMap::default(),
+            unpacked: None,
+        })
+    }
+
+    /// Holds the tables given as file bytes ([`Egdb::add_file`]) unpacked within `bytes` of
+    /// values, letting go of the least recently probed first (a single table larger than the
+    /// budget is still unpacked, alone). For a host with little memory: a phone's browser.
+    pub fn with_budget(mut self, bytes: usize) -> Egdb {
+        self.unpacked = Some(Mutex::new(unpacked::Unpacked::new(bytes)));
+        self
+    }
+
+    /// What the budget holds and how often it unpacked; `None` without a budget.
+    pub fn unpacked_stats(&self) -> Option<UnpackedStats> {
+        self.unpacked
+            .as_ref()
+            .map(|c| c.lock().unwrap_or_else(PoisonError::into_inner).stats())
+    }
+
+    /// A search from `root` begins: with a budget, the tables of earlier searches are the first
+    /// to go (see src/egdb/unpacked.rs).
+    pub fn begin_search(&self, root: &Position) {
+        if let Some(c) = &self.unpacked {
+            c.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .begin_search(root);
+        }
+    }
+
+    /// Lets go of the unpacked table of `sig` (held under the budget).
+    fn unpack_forget(&mut self, sig: Signature) {
+        if let Some(c) = &mut self.unpacked {
+            c.get_mut()
+                .unwrap_or_else(PoisonError::into_inner)
+                .forget(sig);
+        }
+    }
+
+    /// Adds a table from its file bytes after checking its header; it is kept packed, and
+    /// unpacked and checked against its checksum when first probed (a damaged one then
+    /// answers nothing, and [`Egdb::damaged`] names it). Returns its signature.
+    ///
+    /// # Errors
+    /// The header is not a table's of this database's variant (see [`file::check_header`]).
+    pub fn add_file(&mut self, bytes: Vec<u8>) -> Result<Signature, EgdbError> {
+        let sig = file::signature(&bytes)?;
+        let (ix, _, _) = file::check_header(&bytes, self.variant, self.metric, sig)?;
+        let size = ix.len() as usize;
+        self.max_pieces = self.max_pieces.max(sig.pieces());
+        self.unpack_forget(sig);
+        self.slots.insert(
+            sig,
+            Slot {
+                source: Source::Bytes(bytes, size),
+                table: OnceLock::new(),
+            },
+        );
+        Ok(sig)
+    }
+
+    /// The tables found damaged when first probed.
+    pub fn damaged(&self) -> Vec<Signature> {
+        self.signatures()
+            .into_iter()
+            .filter(|s| {
+                self.slots
+                    .get(s)
+                    .is_some_and(|slot| matches!(slot.table.get(), Some(Err(_))))
+            })
+            .collect()
+    }
+
+    /// Whether the database holds the table of `sig`.
+    pub fn has(&self, sig: Signature) -> bool {
+        self.slots.contains_key(&sig)
+    }
+
+    /// The signatures of the tables held.
+    pub fn signatures(&self) -> Vec<Signature> {
+        signatures(self.variant, self.max_pieces)
+            .into_iter()
+            .filter(|s| self.has(*s))
+            .collect()
+    }
+
+    /// Drops the tables `keep` refuses (those a game can no longer reach, say), so that memory
+    /// holds only what may still be probed.
+    pub fn retain(&mut self, keep: impl Fn(Signature) -> bool) {
+        for sig in self.signatures() {
+            if !keep(sig) {
+                self.unpack_forget(sig);
+                self.slots.remove(sig);
+            }
+        }
+        self.max_pieces = self.signatures().last().map_or(0, |s| s.pieces());
     }
 
     /// The value of a position for its side to move, if the database covers it.
@@ -343,9 +510,18 @@ impl Egdb {
         Ok(Some(table.value(&pos)))
     }
 
-    /// [`Egdb::value`] for the search: a table that cannot be read answers nothing.
+    /// [`Egdb::value`] for the search's tree: a table that cannot be read answers nothing, nor,
+    /// with a budget, one there is no room for (see src/egdb/unpacked.rs).
     pub fn probe(&self, pos: &Position) -> Option<Value> {
-        self.value(pos).ok().flatten()
+        if pos.variant() != self.variant || pos.occupied().count() > self.max_pieces as u32 {
+            return None;
+        }
+        let pos = normalized(pos);
+        if let Some(v) = solve::decided(&pos) {
+            return Some(v);
+        }
+        let table = self.table_for(Signature::of(&pos), true).ok()??;
+        Some(table.value(&pos))
     }
 
     /// Each legal move with what it brings the side that plays it once the move limits are

@@ -8,11 +8,12 @@
 //! shifts for the variants whose rules they cover, and are proven equal to [`rules`] by the
 //! property tests and the fuzz targets.
 
-// Without the `engine` feature (the page's own wasm module) moves come from the rules generator
-// alone: the fast paths then serve only perft and the search, which that module does not export.
-#[cfg_attr(not(feature = "engine"), allow(dead_code))]
+// Without the `fast-moves` feature (the page's own wasm module) moves come from the rules
+// generator alone: the fast paths then serve only perft, the search and the tables' solver,
+// which that module does not export.
+#[cfg_attr(not(feature = "fast-moves"), allow(dead_code))]
 pub(crate) mod fast;
-#[cfg_attr(not(feature = "engine"), allow(dead_code))]
+#[cfg_attr(not(feature = "fast-moves"), allow(dead_code))]
 pub(crate) mod frisian;
 pub(crate) mod rules;
 
@@ -33,7 +34,7 @@ impl Position {
     /// where the game is over by the variant's own rule (a king crowned in Breakthrough) has
     /// none.
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        #[cfg(feature = "engine")]
+        #[cfg(feature = "fast-moves")]
         if fast::legal_moves_into(self, out) || frisian::legal_moves_into(self, out) {
             return;
         }
@@ -51,7 +52,7 @@ impl Position {
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        #[cfg(feature = "engine")]
+        #[cfg(feature = "fast-moves")]
         if let Some(answer) = fast::has_capture(self).or_else(|| frisian::has_capture(self)) {
             return answer;
         }

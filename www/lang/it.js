@@ -238,6 +238,13 @@ export default {
     "clock.replace": "Impostare ora entrambi gli orologi a {label}? Il tempo già usato va perso.",
     "clock.reloaded": "L'orologio è rimasto fermo mentre la pagina era chiusa: tocca ▶ o gioca una mossa per continuare.",
     "clock.unreadable": "Non è stato possibile ripristinare l'orologio salvato ({error}); la partita continua senza.",
+    "settings-tables-title": "Tabelle dei finali",
+    "setting-tables-label": "Calcola e usa le tabelle dei finali (conservate su questo dispositivo)",
+    "tables-clear": "Cancella",
+    "tables.building": "Tabelle dei finali: calcolo {done}/{total}…",
+    "tables.ready": "Tabelle dei finali: pronte ({n})",
+    "tables.failed": "Non è stato possibile calcolare le tabelle dei finali: {error}",
+    "tables.stored": "Occupano: {mb} MB",
   },
   engine: {
     // Sides.
@@ -363,6 +370,10 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "Il {side} vince in {moves, plural, one {# mossa} other {# mosse}}",
+    "eval.tables-win": "Il {side} vince",
+    "eval.tables-moves": "tabelle: {moves, plural, one {# mossa} other {# mosse}} alla conversione",
+    "eval.tables-draw": "Patta",
+    "eval.tables-source": "secondo le tabelle",
     "verdict.inaccuracy": "Imprecisione: perde {loss}",
     "verdict.mistake": "Errore: perde {loss}",
     "verdict.blunder": "Errore grave: perde {loss}",

@@ -238,6 +238,13 @@ export default {
     "clock.replace": "Установить обоим часам {label} сейчас? Потраченное время пропадёт.",
     "clock.reloaded": "Часы стояли, пока страница была закрыта: нажмите ▶ или сделайте ход, чтобы продолжить.",
     "clock.unreadable": "Сохранённые часы не удалось восстановить ({error}); партия продолжится без них.",
+    "settings-tables-title": "Эндшпильные базы",
+    "setting-tables-label": "Строить и использовать эндшпильные базы (хранятся на этом устройстве)",
+    "tables-clear": "Очистить",
+    "tables.building": "Эндшпильные базы: построение {done}/{total}…",
+    "tables.ready": "Эндшпильные базы: готовы ({n})",
+    "tables.failed": "Не удалось построить эндшпильные базы: {error}",
+    "tables.stored": "Занято: {mb} МБ",
   },
   engine: {
     // Sides.
@@ -363,6 +370,10 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "{side} выигрывают за {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
+    "eval.tables-win": "{side} выигрывают",
+    "eval.tables-moves": "базы: до размена {moves, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}",
+    "eval.tables-draw": "Ничья",
+    "eval.tables-source": "по базам",
     "verdict.inaccuracy": "Неточность: потеря {loss}",
     "verdict.mistake": "Ошибка: потеря {loss}",
     "verdict.blunder": "Грубая ошибка: потеря {loss}",

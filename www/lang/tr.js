@@ -238,6 +238,13 @@ export default {
     "clock.replace": "İki saat de şimdi {label} olarak ayarlansın mı? Kullanılan süre kaybolur.",
     "clock.reloaded": "Sayfa kapalıyken saat durdu: devam etmek için ▶ simgesine dokunun ya da bir hamle yapın.",
     "clock.unreadable": "Kaydedilen saat geri yüklenemedi ({error}); oyun saatsiz sürüyor.",
+    "settings-tables-title": "Oyun sonu tabloları",
+    "setting-tables-label": "Oyun sonu tablolarını oluştur ve kullan (bu cihazda saklanır)",
+    "tables-clear": "Temizle",
+    "tables.building": "Oyun sonu tabloları: oluşturuluyor {done}/{total}…",
+    "tables.ready": "Oyun sonu tabloları: hazır ({n})",
+    "tables.failed": "Oyun sonu tabloları oluşturulamadı: {error}",
+    "tables.stored": "Saklanan: {mb} MB",
   },
   engine: {
     // Sides.
@@ -363,6 +370,10 @@ export default {
     // The analysis and the review.
     "eval.score": "{score}",
     "eval.wins-in": "{side} {moves} hamlede kazanır",
+    "eval.tables-win": "{side} kazanır",
+    "eval.tables-moves": "tablolar: dönüşüme {moves} hamle",
+    "eval.tables-draw": "Berabere",
+    "eval.tables-source": "tablolara göre",
     "verdict.inaccuracy": "Yanlışlık: {loss} kaybettirir",
     "verdict.mistake": "Hata: {loss} kaybettirir",
     "verdict.blunder": "Büyük hata: {loss} kaybettirir",
