@@ -562,13 +562,10 @@ impl Engine {
 
         // ProbCut: a shallow search that clears beta by a margin predicts that the full one
         // clears beta; the margin is what a few plies less rarely change.
-        // Not where a capture is due: that is where a sacrifice is being answered, and the
-        // shallow search would see the material before the combination that wins it back.
         if !pv_node
             && ply > 0
             && depth >= PROBCUT_MIN_DEPTH
             && beta.abs() < EGDB_BOUND - PROBCUT_MARGIN
-            && !pos.has_capture()
         {
             let rbeta = beta + PROBCUT_MARGIN;
             let mut a = rbeta - 1;
@@ -625,9 +622,7 @@ impl Engine {
                 run.saturating_add(1)
             };
             let new_depth = depth - 1 + extension;
-            // A move that offers a capture (a sacrifice, the start of most combinations) is not
-            // quiet: it is never reduced (the reply is forced, the line short).
-            let quiet = !m.is_capture() && !m.promotes() && !child.has_capture();
+            let quiet = !m.is_capture() && !m.promotes();
             // The child searched to `depth` within the window (`lo`, `hi`), from our side.
             let search_child = |this: &mut Self, depth: i32, lo: i32, hi: i32| {
                 -this.negamax_run(
