@@ -7,10 +7,15 @@ use draughts::{Game, Position, Variant};
 
 /// A small English book built by the real builder (shallow, so the test is quick).
 fn small_book() -> Book {
+    small_book_within(40)
+}
+
+/// The book of three English games, keeping moves within `margin` hundredths of the best.
+fn small_book_within(margin: i32) -> Book {
     let opts = build::Options {
         plies: 6,
         depth: 4,
-        margin: 20,
+        margin,
         positions: 25,
         min_games: 1,
         max_moves: 3,
@@ -124,10 +129,19 @@ fn building_follows_the_games_within_the_margin() {
         .iter()
         .map(|(m, _)| m.to_string())
         .collect();
-    // The games played 11-15 twice and 9-13 once, both sound: those are the book's.
+    // The games played 11-15 twice and 9-13 once, both standard openings: those are the book's.
     assert_eq!(moves, ["11-15", "9-13"]);
     let w = book.moves(&start);
     assert!(w[0].1 > w[1].1, "played more often, weighed more: {w:?}");
+    // A depth-4 search puts 9-13 0.30 below 11-15: with a margin of 0.20 the game's move is
+    // refused, however often it was played.
+    let narrow = small_book_within(20);
+    let moves: Vec<String> = narrow
+        .moves(&start)
+        .iter()
+        .map(|(m, _)| m.to_string())
+        .collect();
+    assert_eq!(moves, ["11-15"]);
     let walk = book.walk();
     assert_eq!(walk.reached, book.len());
     assert_eq!(walk.unresolved, 0);
