@@ -3,10 +3,11 @@
 //! International, English, Russian and Brazilian play by the learned evaluation
 //! ([`super::learned`], weights fitted to game results in [`super::weights`]); the other
 //! variants, and any variant while [`use_hand_made`] is on (to measure one against the other),
-//! by the hand-made one described here. Both share the endgame rules below.
+//! by the hand-made one described here, as do kings-only endings everywhere. Both share the
+//! endgame rules below.
 //!
-//! Hand-made terms: material (king value per variant: a flying king sweeps whole diagonals and is worth
-//! far more than a short-moving English king), advancement (weighted more as the board
+//! Hand-made terms: material (king value per variant: a flying king sweeps whole diagonals and
+//! is worth far more than a short-moving English king), advancement (weighted more as the board
 //! empties), centre control, back-rank guard while the opponent still has men to crown,
 //! runaway men (nothing left in the cone in front of them), mobility, a bonus for trading when
 //! ahead, and endgame knowledge: material that cannot win is scored as (nearly) a draw.
