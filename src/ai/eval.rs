@@ -3,10 +3,11 @@
 //! International, English, Russian and Brazilian play by the learned evaluation
 //! ([`super::learned`], weights fitted to game results in [`super::weights`]); the other
 //! variants, and any variant while [`use_hand_made`] is on (to measure one against the other),
-//! by the hand-made one described here. Both share the endgame rules below.
+//! by the hand-made one described here, as do kings-only endings with flying kings. Both share
+//! the endgame rules below.
 //!
-//! Hand-made terms: material (king value per variant: a flying king sweeps whole diagonals and is worth
-//! far more than a short-moving English king), advancement (weighted more as the board
+//! Hand-made terms: material (king value per variant: a flying king sweeps whole diagonals and
+//! is worth far more than a short-moving English king), advancement (weighted more as the board
 //! empties), centre control, back-rank guard while the opponent still has men to crown,
 //! runaway men (nothing left in the cone in front of them), mobility, a bonus for trading when
 //! ahead, and endgame knowledge: material that cannot win is scored as (nearly) a draw.
@@ -252,8 +253,9 @@ pub fn evaluate(pos: &Position) -> i32 {
     if white.men == 0 && black.men == 0 && wt == 1 && bt == 1 {
         return 0;
     }
-    // Kings-only endings stay with the hand-made terms: games reach too few of them to learn from.
-    let kings_only = white.men == 0 && black.men == 0;
+    // Kings-only endings with flying kings stay with the hand-made terms: games reach too few of
+    // them to learn from (English games reach many, and learn them).
+    let kings_only = white.men == 0 && black.men == 0 && pos.rules().flying_kings();
     let learned = super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made());
     let score = match learned.filter(|_| !kings_only) {
         Some(tuned) => super::learned::evaluate_white(pos, tuned),
@@ -262,12 +264,14 @@ pub fn evaluate(pos: &Position) -> i32 {
     for_side_to_move(pos, drawish_endings(pos, white, black, score))
 }
 
-/// Whether `pos` is scored by a fixed rule or by the hand-made terms whatever the weights: a
-/// kings-only ending, or an ending a lone flying king holds (these are left out of fitting).
+/// Whether `pos` is scored by a fixed rule or by the hand-made terms whatever the weights: lone
+/// king against lone king, a kings-only ending with flying kings, or an ending a lone flying
+/// king holds (these are left out of fitting).
 pub fn is_rule_scored(pos: &Position) -> bool {
     let (white, black) = (pos.counts(Color::White), pos.counts(Color::Black));
     let lone = |c: crate::Counts| c.total() == 1 && c.kings == 1;
-    (white.men == 0 && black.men == 0)
+    (lone(white) && lone(black))
+        || (white.men == 0 && black.men == 0 && pos.rules().flying_kings())
         || (pos.rules().flying_kings()
             && ((lone(black) && white.kings >= 1 && white.total() <= 3)
                 || (lone(white) && black.kings >= 1 && black.total() <= 3)))

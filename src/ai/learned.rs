@@ -19,7 +19,8 @@
 //!   is backed, blocked, attacked or can be exchanged.
 //!
 //! The same [`visit`] lists the features for fitting and sums the weights in play, so what is
-//! fitted is exactly what is played.
+//! fitted is exactly what is played. Kings-only endings with flying kings and those a lone
+//! flying king holds are left to [`super::eval`]'s rules and hand-made terms.
 
 use super::eval::{is_runaway, mobility};
 use crate::bitboard::Bitboard;
