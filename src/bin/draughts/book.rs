@@ -139,9 +139,7 @@ fn cmd_build(args: &BuildArgs) -> Result<ExitCode, String> {
     let mut read = 0usize;
     for path in &args.games {
         for file in pdn_files(path)? {
-            let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let text = String::from_utf8(bytes)
-                .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+            let text = crate::read_pdn_text(&file)?;
             for g in draughts::pdn::parse_each_game(&text).into_iter().flatten() {
                 read += 1;
                 if let Ok(game) = g.replay(variant) {

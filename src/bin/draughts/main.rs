@@ -242,12 +242,16 @@ fn cmd_moves(args: &MovesArgs) -> Result<ExitCode, String> {
     Ok(exit_status(failed))
 }
 
+/// A PDN file's text: real files come in UTF-8 or Latin-1 (read as such when not UTF-8); the
+/// move text is ASCII either way.
+pub fn read_pdn_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect()))
+}
+
 fn cmd_pdn(args: &PdnArgs) -> Result<ExitCode, String> {
-    let file = args.file.display();
-    let bytes = std::fs::read(&args.file).map_err(|e| format!("{file}: {e}"))?;
-    // Real files come in UTF-8 or Latin-1; the move text is ASCII either way.
-    let text = String::from_utf8(bytes)
-        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+    let text = read_pdn_text(&args.file)?;
     let games = draughts::pdn::parse_each_game(&text);
     let mut out = io::stdout().lock();
     let (mut ok, mut bad, mut damaged, mut plies) = (0, 0, 0, 0);

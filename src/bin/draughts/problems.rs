@@ -50,10 +50,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
     };
     let (mut solved, mut tried, mut skipped) = (0usize, 0usize, 0usize);
     for path in &opts.files {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        // Real files come in UTF-8 or Latin-1; the move text is ASCII either way.
-        let text = String::from_utf8(bytes)
-            .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+        let text = crate::read_pdn_text(path)?;
         for (n, record) in parse_each_game(&text).into_iter().enumerate() {
             let Some(game) = record.ok().and_then(|r| r.replay(opts.variant).ok()) else {
                 skipped += 1;
