@@ -534,6 +534,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let mut thought = [(0u64, 0.0f64); 2];
     let mut played = 0usize;
     let mut verdict = None;
+    let mut llr = 0.0;
     for g in 0..opts.games {
         if g % 2 == 0 && starts.is_none() && !opts.start {
             opening_moves = opening(opts.variant, opts.seed, g / 2);
@@ -632,7 +633,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         }
         played = g + 1;
         if let Some((elo0, elo1)) = opts.sprt {
-            let llr = sprt_llr(
+            llr = sprt_llr(
                 wins,
                 draws,
                 losses,
@@ -689,13 +690,6 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         }
     }
     if let Some((elo0, elo1)) = opts.sprt {
-        let llr = sprt_llr(
-            wins,
-            draws,
-            losses,
-            expected_score(elo0),
-            expected_score(elo1),
-        );
         match verdict {
             Some(v) => println!(
                 "SPRT [{elo0}, {elo1}]: accepted Elo {v:+} after {played} games (LLR {llr:.2})"
