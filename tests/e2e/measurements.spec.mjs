@@ -215,7 +215,7 @@ async function nativeSearch(depth) {
     });
     hub.on('error', fail);
   });
-  hub.stdin.write(`hub\nset-param name=tt-size value=16\ninit\nlevel depth=${depth}\ngo think\n`);
+  hub.stdin.write(`hub\nset-param name=tt-size value=16\nset-param name=book value=false\ninit\nlevel depth=${depth}\ngo think\n`);
   await done;
   const infos = [...out.matchAll(/^info depth=(\d+) .*?nodes=(\d+) time=([\d.]+)/gm)];
   const last = infos.at(-1);
