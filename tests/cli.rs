@@ -554,3 +554,40 @@ fn match_from_the_start_varies_with_the_book_and_not_without() {
     assert_eq!(run(&["--no-book"]), 1);
     assert!(run(&[]) >= 3, "the book varies the games");
 }
+
+#[test]
+fn problems_counts_solutions_other_wins_and_skipped_records() {
+    let dir = std::env::temp_dir().join(format!("draughts-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("duals.pdn");
+    // Both captures take Black's last man: whichever the engine plays, one record names the
+    // other as the solution (a dual), and the third record has no moves to solve.
+    let record = |solution: &str| {
+        format!("[FEN \"W:W28,29:B23\"]\n[Result \"2-0\"]\n\n1. {solution} 2-0\n\n")
+    };
+    let text = record("28x19") + &record("29x18") + "[FEN \"W:W28,29:B23\"]\n\n*\n";
+    std::fs::write(&file, text).unwrap();
+    let (out, err, code) = draughts_all(&["problems", "--nodes", "1000", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("solved duals"))
+            .count(),
+        1,
+        "{out}"
+    );
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("other win duals"))
+            .count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("solved 1 of 2 (50.0%) at 1000 nodes")
+            && out.contains("1 more answered with another move scored as a forced win")
+            && out.contains("1 records skipped"),
+        "{out}"
+    );
+}
