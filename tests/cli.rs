@@ -591,3 +591,30 @@ fn problems_counts_solutions_other_wins_and_skipped_records() {
         "{out}"
     );
 }
+
+#[test]
+fn match_plays_the_hand_made_evaluation_on_several_threads() {
+    let (out, err, code) = draughts_all(&[
+        "match",
+        "--variant",
+        "english",
+        "--games",
+        "2",
+        "--a",
+        "6+hand",
+        "--b",
+        "6",
+        "--threads",
+        "2",
+        "--nodes",
+        "3000",
+        "--max-plies",
+        "12",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("A level 6 (Master) hand-made evaluation vs B"),
+        "{out}"
+    );
+}

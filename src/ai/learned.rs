@@ -42,6 +42,11 @@ pub fn use_weights(weights: Option<&'static Tuned>) {
     OVERRIDE.with(|o| o.set(weights));
 }
 
+/// The weights set on this thread by [`use_weights`], if any.
+pub fn weights_override() -> Option<&'static Tuned> {
+    OVERRIDE.with(Cell::get)
+}
+
 /// The weights `variant` is evaluated with on this thread, if it has learned ones.
 #[inline]
 pub fn weights_for(variant: Variant) -> Option<&'static Tuned> {

@@ -479,12 +479,6 @@ fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
 pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
-    // The evaluation switch is per thread: a parallel search's helpers would not follow it.
-    let switched =
-        |s: &PlayerSpec| matches!(s, PlayerSpec::Level(_, _, _, e) if !matches!(e, Eval::BuiltIn));
-    if opts.threads > 1 && (switched(&opts.a) || switched(&opts.b)) {
-        return Err("+hand and +weights= players search on one thread: drop --threads".to_owned());
-    }
     let mut pa = Player::new(&opts.a, opts.variant, opts.threads)?;
     let mut pb = Player::new(&opts.b, opts.variant, opts.threads)?;
     let uses_egdb = [&opts.a, &opts.b]
