@@ -365,6 +365,25 @@ fn egdb_builds_probes_and_reports_damage() {
         d,
     ]);
     assert_eq!(out.lines().next(), Some("draw"));
+    // `problems --egdb`: the tables answer a covered problem at the root with the quickest win.
+    let problem = dir.join("kings.pdn");
+    std::fs::write(&problem, "[FEN \"W:WK18,K14:BK1\"]\n\n1. 14-9 *\n").unwrap();
+    let (out, err, code) = draughts_all(&[
+        "problems",
+        "--variant",
+        "english",
+        "--nodes",
+        "1000",
+        "--egdb",
+        d,
+        problem.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("solved kings.pdn#1: solution 14-9, found 14-9 (depth 1, score +199.")
+            && out.contains("solved 1 of 1 (100.0%)"),
+        "{out}"
+    );
     // Too many pieces for the tables built.
     let (_, err, code) = draughts_all(&[
         "egdb",

@@ -2,7 +2,7 @@
 //! finds, within a time or node budget a move.
 //!
 //! ```text
-//! draughts problems --variant V [--time-ms T | --nodes N] [--threads K] [--quiet] FILE…
+//! draughts problems --variant V [--time-ms T | --nodes N] [--threads K] [--egdb DIR] [--quiet] FILE…
 //! ```
 //! A problem is a PDN game with a `[FEN]` set-up and its solution as moves (e.g. the
 //! `Cat.*.pdn` collections): solved when the search's move is the solution's first move.
@@ -34,6 +34,10 @@ pub struct ProblemsArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=draughts::ai::MAX_THREADS as i64))]
     threads: u16,
+    /// Endgame tables the search probes (built by `draughts egdb build`), for the problems of
+    /// --variant.
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<PathBuf>,
     /// Prints the summary only.
     #[arg(long, short)]
     quiet: bool,
@@ -50,6 +54,12 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
     let time_ms = match (opts.time_ms, opts.nodes) {
         (None, None) => Some(1000.0),
         (t, _) => t,
+    };
+    let db = match &opts.egdb {
+        Some(dir) => {
+            Some(draughts::egdb::Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?)
+        }
+        None => None,
     };
     let (mut solved, mut tried, mut skipped, mut other_wins) = (0usize, 0usize, 0usize, 0usize);
     for path in &opts.files {
@@ -69,6 +79,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
                 time_ms,
                 nodes: opts.nodes,
                 clock: Some(&clock),
+                egdb: db.as_ref().filter(|_| game.variant() == opts.variant),
                 ..Default::default()
             };
             let Some(r) = engine.search(pos, &[], &limits) else {
