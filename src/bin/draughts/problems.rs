@@ -6,7 +6,8 @@
 //! ```
 //! A problem is a PDN game with a `[FEN]` set-up and its solution as moves (e.g. the
 //! `Cat.*.pdn` collections): solved when the search's move is the solution's first move.
-//! Records without moves, or whose moves are illegal, are skipped and counted. A miss whose move
+//! Records without a `[FEN]` set-up or without moves, or whose moves are illegal, are skipped
+//! and counted. A miss whose move
 //! the search scores as a forced win is counted apart ("another forced win"): composed problems
 //! often have duals, but the search's win is not a proof (its reductions may overlook a defence),
 //! so it never counts as solved.
@@ -65,7 +66,13 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
     for path in &opts.files {
         let text = crate::read_pdn_text(path)?;
         for (n, record) in parse_each_game(&text).into_iter().enumerate() {
-            let Some(game) = record.ok().and_then(|r| r.replay(opts.variant).ok()) else {
+            // A problem is set up: records from the start position are games (collections of
+            // traps and shots mix both).
+            let Some(game) = record
+                .ok()
+                .filter(|r| r.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("FEN")))
+                .and_then(|r| r.replay(opts.variant).ok())
+            else {
                 skipped += 1;
                 continue;
             };
@@ -116,7 +123,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
         (None, None) => unreachable!("a default time is set"),
     };
     println!(
-        "solved {solved} of {tried} ({:.1}%) at {budget} a problem, {} thread(s); {other_wins} more answered with another move scored as a forced win; {skipped} records skipped (no set-up moves or unreadable)",
+        "solved {solved} of {tried} ({:.1}%) at {budget} a problem, {} thread(s); {other_wins} more answered with another move scored as a forced win; {skipped} records skipped (no set-up, no moves or unreadable)",
         100.0 * solved as f64 / tried.max(1) as f64,
         opts.threads
     );
