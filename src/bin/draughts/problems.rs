@@ -7,10 +7,10 @@
 //! A problem is a PDN game with a `[FEN]` set-up and its solution as moves (e.g. the
 //! `Cat.*.pdn` collections): solved when the search's move is the solution's first move.
 //! Records without a `[FEN]` set-up or without moves, or whose moves are illegal, are skipped
-//! and counted. A miss whose move
-//! the search scores as a forced win is counted apart ("another forced win"): composed problems
-//! often have duals, but the search's win is not a proof (its reductions may overlook a defence),
-//! so it never counts as solved.
+//! and counted. A miss whose move the search scores as a forced win (by its own search or by
+//! the endgame tables) is counted apart ("another forced win"): composed problems often have
+//! duals, but such a win is not a proof (the reductions may overlook a defence), so it never
+//! counts as solved.
 
 use clap::Args;
 use draughts::ai::{Engine, Limits};
@@ -95,7 +95,9 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
             };
             tried += 1;
             let ok = r.best.same_as(solution);
-            let other_win = !ok && r.win_in().is_some_and(|n| n > 0);
+            let other_win = !ok
+                && (r.win_in().is_some_and(|n| n > 0)
+                    || r.egdb_result() == Some(draughts::egdb::Outcome::Win));
             solved += usize::from(ok);
             other_wins += usize::from(other_win);
             if !opts.quiet {
