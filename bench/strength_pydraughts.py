@@ -7,7 +7,8 @@ reads the engine's output with select() on a buffered pipe, so it stalls when th
 several lines at once, as every Hub engine does at start-up; hence the adaptor.) Position
 and move conversion use py-draughts' hub helpers.
 Openings: 2-4 random plies from the start (seeded), each played twice with colours swapped.
-Prints wins/draws/losses from our engine's point of view and the score with a 95% interval.
+Prints wins/draws/losses from our engine's point of view and the score with a 95% interval;
+`--pdn FILE` keeps the games (they replay with `draughts pdn FILE`).
 """
 import argparse
 import math
@@ -112,21 +113,39 @@ def opening(rng):
     return moves
 
 
-def play(ours, theirs, start_moves, ours_white, max_plies):
+def play(ours, theirs, start_moves, ours_white, max_plies, record):
     board = StandardBoard()
     for text in start_moves:
         board.push_uci(text)
+        record.append(text)
     plies = 0
     while not board.game_over and plies < max_plies:
         white_to_move = board.turn == Color.WHITE
         engine = ours if white_to_move == ours_white else theirs
-        board.push(engine.get_best_move(board))
+        move = engine.get_best_move(board)
+        record.append(str(move))
+        board.push(move)
         plies += 1
     result = board.result if board.game_over else "1/2-1/2"
     if result == "1/2-1/2" or result == "-":
         return 0.5, result, plies
     ours_won = (result == "1-0") == ours_white
     return (1.0 if ours_won else 0.0), result, plies
+
+
+def pdn_game(number, ours_white, moves, result):
+    """One game as PDN (International; py-draughts' move texts are PDN's numeric ones)."""
+    ours, theirs = "draughts hub", "py-draughts TurboEngine"
+    white, black = (ours, theirs) if ours_white else (theirs, ours)
+    pdn_result = {"1-0": "2-0", "0-1": "0-2"}.get(result, "1-1")
+    text = (
+        f'[Event "strength_pydraughts"]\n[Round "{number}"]\n[White "{white}"]\n'
+        f'[Black "{black}"]\n[Result "{pdn_result}"]\n[GameType "20"]\n\n'
+    )
+    body = []
+    for i, m in enumerate(moves):
+        body.append(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m)
+    return text + " ".join(body) + f" {pdn_result}\n\n"
 
 
 def main():
@@ -136,6 +155,7 @@ def main():
     ap.add_argument("--time", type=float, default=0.5, help="seconds per move, both sides")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--pdn", help="writes the games to this PDN file")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
@@ -149,8 +169,12 @@ def main():
                 moves = opening(rng)
             ours_white = g % 2 == 0
             ours.new_game()
-            s, result, plies = play(ours, theirs, moves, ours_white, args.max_plies)
+            record = []
+            s, result, plies = play(ours, theirs, moves, ours_white, args.max_plies, record)
             scores.append(s)
+            if args.pdn:
+                with open(args.pdn, "a") as f:
+                    f.write(pdn_game(g + 1, ours_white, record, result))
             print(
                 f"game {g + 1:3}: ours {'white' if ours_white else 'black'}  opening {' '.join(moves):<20}"
                 f" {plies:3} plies  {result:<8} ours {s}",
