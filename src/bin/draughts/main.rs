@@ -250,6 +250,16 @@ pub fn read_pdn_text(path: &std::path::Path) -> Result<String, String> {
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect()))
 }
 
+/// The endgame tables of `variant` under `dir`, when the command was given a directory.
+pub fn open_egdb(
+    dir: Option<&std::path::Path>,
+    variant: Variant,
+) -> Result<Option<draughts::egdb::Egdb>, String> {
+    dir.map(|d| draughts::egdb::Egdb::open(d, variant))
+        .transpose()
+        .map_err(|e| e.to_string())
+}
+
 fn cmd_pdn(args: &PdnArgs) -> Result<ExitCode, String> {
     let text = read_pdn_text(&args.file)?;
     let games = draughts::pdn::parse_each_game(&text);

@@ -155,12 +155,7 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut engine = Engine::new(32);
     engine.set_threads(opts.threads.into());
-    let db = match &opts.egdb {
-        Some(dir) => {
-            Some(draughts::egdb::Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?)
-        }
-        None => None,
-    };
+    let db = crate::open_egdb(opts.egdb.as_deref(), opts.variant)?;
     let book = ai::book::builtin(opts.variant).filter(|_| !opts.no_book);
     // A line that is not UTF-8 is read lossily (and then refused as a move) rather than taken
     // for the end of input.

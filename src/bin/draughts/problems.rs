@@ -56,12 +56,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
         (None, None) => Some(1000.0),
         (t, _) => t,
     };
-    let db = match &opts.egdb {
-        Some(dir) => {
-            Some(draughts::egdb::Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?)
-        }
-        None => None,
-    };
+    let db = crate::open_egdb(opts.egdb.as_deref(), opts.variant)?;
     let (mut solved, mut tried, mut skipped, mut other_wins) = (0usize, 0usize, 0usize, 0usize);
     for path in &opts.files {
         let text = crate::read_pdn_text(path)?;
@@ -70,7 +65,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
             // traps and shots mix both).
             let Some(game) = record
                 .ok()
-                .filter(|r| r.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("FEN")))
+                .filter(|r| r.tag("FEN").is_some())
                 .and_then(|r| r.replay(opts.variant).ok())
             else {
                 skipped += 1;
