@@ -157,3 +157,55 @@ fn fitting_lowers_the_error_deterministically() {
     assert!(source.contains("pub static WEIGHTS: Tuned"));
     assert_eq!(source.matches("const ").count(), 2);
 }
+
+/// The hand-made evaluation's weights of `variant` in the learned one's terms, as a `Tuned`.
+fn anchor(variant: Variant) -> &'static Tuned {
+    let w = tune::hand_made_weights(variant);
+    let len = w.len() / 2;
+    let round = |x: &[f32]| -> &'static [i16] {
+        let v: Vec<i16> = x
+            .iter()
+            .map(|&x| (x * learned::SCALE as f32) as i16)
+            .collect();
+        Box::leak(v.into_boxed_slice())
+    };
+    Box::leak(Box::new(Tuned {
+        squares: Position::new(variant).geometry().squares() as usize,
+        open: round(&w[..len]),
+        end: round(&w[len..]),
+    }))
+}
+
+#[test]
+fn every_variants_features_are_colour_symmetric() {
+    // On every board (dark squares, turned, the full 64 of Turkish) and for every goal, the
+    // features of a position and of its colour mirror are opposite.
+    for variant in Variant::ALL {
+        let w = anchor(variant);
+        for (i, pos) in random_positions(variant, 17, 12).iter().enumerate() {
+            assert_eq!(
+                learned::evaluate_white(pos, w),
+                -learned::evaluate_white(&pos.mirrored(), w),
+                "{variant} #{i} {pos:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_full_boards_neighbourhoods_stop_at_the_edge() {
+    // Turkish: a White man on h3 (48) and a Black man on a2 (49), the next bit in the layout.
+    // White's right-hand neighbour of h3 is the edge, not the man on a2.
+    let pos = draughts::fen::parse_fen("W:W48:B49", Variant::Turkish).unwrap();
+    let s = pos.geometry().squares() as usize;
+    let patterns = 2 * s + learned::DENSE.len();
+    let mut white_pattern = None;
+    learned::visit(&pos, |i, v| {
+        if i >= patterns && v > 0 {
+            white_pattern = Some(i - patterns);
+        }
+    });
+    // Neighbours ahead, back, left, right; two bits each: 0 empty, 1 own, 2 the opponent's,
+    // 3 the edge. h3: a8-side squares ahead (empty) and back (empty), g3 left (empty), edge right.
+    assert_eq!(white_pattern, Some(0b11_00_00_00));
+}

@@ -240,10 +240,15 @@ fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) 
 
 /// Static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    match pos.rules().goal {
-        Goal::Standard => {}
-        Goal::Losing => return evaluate_losing(pos),
-        Goal::FirstKing => return evaluate_race(pos),
+    let learned = super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made());
+    match (pos.rules().goal, learned) {
+        (Goal::Standard, _) => {}
+        // The other goals' weights are fitted to their own games, endings included.
+        (_, Some(tuned)) => {
+            return for_side_to_move(pos, super::learned::evaluate_white(pos, tuned))
+        }
+        (Goal::Losing, None) => return evaluate_losing(pos),
+        (Goal::FirstKing, None) => return evaluate_race(pos),
     }
     let white = pos.counts(Color::White);
     let black = pos.counts(Color::Black);
@@ -256,7 +261,6 @@ pub fn evaluate(pos: &Position) -> i32 {
     // Kings-only endings with flying kings stay with the hand-made terms: games reach too few of
     // them to learn from (English games reach many, and learn them).
     let kings_only = white.men == 0 && black.men == 0 && pos.rules().flying_kings();
-    let learned = super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made());
     let score = match learned.filter(|_| !kings_only) {
         Some(tuned) => super::learned::evaluate_white(pos, tuned),
         None => hand_made_white(pos, white, black),
@@ -268,6 +272,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// king against lone king, a kings-only ending with flying kings, or an ending a lone flying
 /// king holds (these are left out of fitting).
 pub fn is_rule_scored(pos: &Position) -> bool {
+    if pos.rules().goal != Goal::Standard {
+        return false;
+    }
     let (white, black) = (pos.counts(Color::White), pos.counts(Color::Black));
     let lone = |c: crate::Counts| c.total() == 1 && c.kings == 1;
     (lone(white) && lone(black))

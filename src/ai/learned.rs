@@ -16,7 +16,12 @@
 //!   ahead), loose advanced men and supported outposts;
 //! - then [`PATTERNS`] neighbourhoods: for each man, what stands on its four diagonal
 //!   neighbours (empty, own piece, opponent's piece, edge), seen from its own side: whether it
-//!   is backed, blocked, attacked or can be exchanged.
+//!   is backed, blocked, attacked or can be exchanged. On Turkish's full board, where men move
+//!   and are taken along rows and columns, the four orthogonal neighbours instead.
+//!
+//! Every variant can be fitted: the dark squares of 8×8 and 10×10 (turned or not) and the full
+//! board, and the goals other than the usual one (Antidraughts, Breakthrough), whose weights
+//! start from their own hand-made evaluation and replace it whole.
 //!
 //! The same [`visit`] lists the features for fitting and sums the weights in play, so what is
 //! fitted is exactly what is played. Kings-only endings with flying kings and those a lone
@@ -97,6 +102,13 @@ impl Tuned {
 /// Per-board tables: each bit's square index from each side's point of view.
 struct Layout {
     own: [[u8; 64]; 2],
+    /// Per side, the four neighbours of a man's neighbourhood, as that side sees them: the
+    /// diagonals (ahead-left, ahead-right, back-left, back-right) on boards of dark squares,
+    /// where men move and are taken diagonally; ahead, back, left and right on the full board
+    /// (Turkish), where they move and are taken along rows and columns…
+    neighbours: [[Dir; 4]; 2],
+    /// …and per side and neighbour, the squares that have none there (the edge).
+    edge: [[Bitboard; 4]; 2],
     left_half: Bitboard,
     /// Per side: the squares in the opponent's half…
     far_half: [Bitboard; 2],
@@ -109,8 +121,19 @@ fn layout(g: Geometry) -> &'static Layout {
         [const { OnceLock::new() }; Geometry::ALL.len()];
     BOARDS[g.index()].get_or_init(|| {
         let n = g.squares();
+        use Dir::*;
+        let neighbours = if g.is_full() {
+            [[Up, Down, Left, Right], [Down, Up, Right, Left]]
+        } else {
+            [
+                [UpLeft, UpRight, DownLeft, DownRight],
+                [DownRight, DownLeft, UpRight, UpLeft],
+            ]
+        };
         let mut l = Layout {
             own: [[0; 64]; 2],
+            neighbours,
+            edge: [[Bitboard::EMPTY; 4]; 2],
             left_half: Bitboard::EMPTY,
             far_half: [Bitboard::EMPTY; 2],
             run_zone: [Bitboard::EMPTY; 2],
@@ -125,6 +148,11 @@ fn layout(g: Geometry) -> &'static Layout {
                 l.left_half.set(bit);
             }
             for (c, color) in [(0, Color::White), (1, Color::Black)] {
+                for (k, &dir) in neighbours[c].iter().enumerate() {
+                    if g.next(bit, dir).is_none() {
+                        l.edge[c][k].set(bit);
+                    }
+                }
                 let adv = g.advance(sq, color);
                 if 2 * adv >= size {
                     l.far_half[c].set(bit);
@@ -161,22 +189,17 @@ pub fn visit(pos: &Position, mut add: impl FnMut(usize, i32)) {
         let us = if c == 0 { white } else { black };
         let them = if c == 0 { black } else { white };
         let men = us & !kings;
-        // Each side's view is the board turned half a turn for Black (as the square tables).
-        let [ahead_left, ahead_right, back_left, back_right] = match color {
-            Color::White => [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight],
-            Color::Black => [Dir::DownRight, Dir::DownLeft, Dir::UpRight, Dir::UpLeft],
-        };
         // A man's neighbourhood, two bits a neighbour: own piece 1, opponent's 2, edge 3,
         // empty 0; `planes[2k]` holds the men whose k-th neighbour is an own piece or the edge.
+        // Each side's view is the board turned half a turn for Black (as the square tables).
         let mut planes = [Bitboard::EMPTY; 8];
-        for (k, dir) in [ahead_left, ahead_right, back_left, back_right]
-            .into_iter()
-            .enumerate()
-        {
+        for (k, &dir) in l.neighbours[c].iter().enumerate() {
             let back = -g.step(dir);
-            let edge = !g.mask().shift(back);
-            planes[2 * k] = us.shift(back) | edge;
-            planes[2 * k + 1] = them.shift(back) | edge;
+            let edge = l.edge[c][k];
+            // Away from the edge a neighbour is one constant shift away (the full board's
+            // shifts would wrap at the row ends, which is what the edge masks out).
+            planes[2 * k] = (us.shift(back) & !edge) | edge;
+            planes[2 * k + 1] = (them.shift(back) & !edge) | edge;
         }
         let patterns = 2 * s + DENSE.len();
         for bit in men {
@@ -195,7 +218,8 @@ pub fn visit(pos: &Position, mut add: impl FnMut(usize, i32)) {
         dense[1] += sign * (2 * left - men.count() as i32).abs();
         // Runaways: men in the last rows with nothing in the cone in front of them, against
         // an opponent without a king (a king catches a lone runner in time more often).
-        if (them & kings).is_empty() {
+        // (Only where men move diagonally: the cone is the diagonal one.)
+        if (them & kings).is_empty() && !g.is_full() {
             for bit in men & l.run_zone[c] {
                 let rows_left = size - 1 - g.advance(g.square(bit), color);
                 if is_runaway(g, pos.occupied(), color, bit, rows_left) {
@@ -207,8 +231,8 @@ pub fn visit(pos: &Position, mut add: impl FnMut(usize, i32)) {
         if (us & kings).any() && (them & kings).is_empty() {
             dense[4] += sign;
         }
-        // Men in the opponent's half: loose (no own piece or edge behind either side) or an
-        // outpost (own pieces or the edge behind both sides).
+        // Men in the opponent's half: loose (no own piece or edge behind either side; on the
+        // full board, beside either side) or an outpost (own pieces or the edge at both).
         let far = men & l.far_half[c];
         dense[7] += sign * (far & !planes[4] & !planes[6]).count() as i32;
         dense[8] += sign * (far & planes[4] & planes[6]).count() as i32;

@@ -20,17 +20,9 @@ use super::{Engine, Limits, Rng, MAX_DEPTH, WIN_BOUND};
 use crate::game::{Game, Status};
 use crate::position::Position;
 use crate::square::Color;
-use crate::variant::Variant;
+use crate::variant::{Goal, Variant};
 use std::fmt::Write as _;
 use std::io::{self, Write};
-
-/// Whether the learned evaluation's features apply to `variant`: its board's diagonal steps are
-/// constant shifts (the dark squares of 8×8 or 10×10, a1 dark) and its goal the usual one.
-pub fn can_learn(variant: Variant) -> bool {
-    let g = Position::new(variant).geometry();
-    (g == crate::Geometry::EIGHT || g == crate::Geometry::TEN)
-        && variant.rules().goal == crate::variant::Goal::Standard
-}
 
 /// A position scored for the side to move together with the quiet position where the capture
 /// sequence from it ends (itself when no capture is pending).
@@ -383,6 +375,37 @@ pub fn hand_made_weights(variant: Variant) -> Vec<f32> {
     let (s, n) = (g.squares() as usize, g.size());
     let len = Tuned::len_for(s);
     let mut out = vec![0.0f32; 2 * len];
+    let dense = |name: &str| 2 * s + DENSE.iter().position(|&d| d == name).expect("a feature");
+    match variant.rules().goal {
+        Goal::Standard => {}
+        // Antidraughts' hand-made evaluation: each man −1, each king −2, each move −0.03.
+        Goal::Losing => {
+            for i in 0..s {
+                for phase in [0, len] {
+                    out[phase + i] = -MAN as f32;
+                    out[phase + s + i] = -2.0 * MAN as f32;
+                }
+            }
+            out[dense("mobility")] = -3.0;
+            out[len + dense("mobility")] = -3.0;
+            return out;
+        }
+        // Breakthrough's: each piece 1, each man's rows advanced squared × 0.02 (the leading
+        // man's extra, not a sum over squares, is left to the fit), each move 0.02.
+        Goal::FirstKing => {
+            for sq in g.all_squares() {
+                let i = sq.index() as usize;
+                let adv = g.advance(sq, Color::White) as i32;
+                for phase in [0, len] {
+                    out[phase + i] = (MAN + 2 * adv * adv) as f32;
+                    out[phase + s + i] = MAN as f32;
+                }
+            }
+            out[dense("mobility")] = 2.0;
+            out[len + dense("mobility")] = 2.0;
+            return out;
+        }
+    }
     for sq in g.all_squares() {
         let i = sq.index() as usize;
         let (row, col) = (g.row(sq), g.col(sq));
@@ -403,7 +426,6 @@ pub fn hand_made_weights(variant: Variant) -> Vec<f32> {
         out[s + i] = (w.king + diagonal) as f32;
         out[len + s + i] = (w.king + diagonal) as f32;
     }
-    let dense = |name: &str| 2 * s + DENSE.iter().position(|&d| d == name).expect("a feature");
     let runaway = ((w.king - MAN) * 3 / 5) as f32;
     for (name, value) in [
         ("mobility", w.mobility as f32),

@@ -96,18 +96,6 @@ pub struct FitArgs {
 }
 
 pub fn run(command: &TuneCommand) -> Result<ExitCode, String> {
-    let variant = match command {
-        TuneCommand::Gen(a) => a.variant,
-        TuneCommand::Pdn(a) => a.variant,
-        TuneCommand::Fit(a) => a.variant,
-        TuneCommand::Speed(a) => a.variant,
-    };
-    if !tune::can_learn(variant) {
-        return Err(format!(
-            "{variant}: the learned evaluation is for variants played on the dark squares of an \
-             8×8 or 10×10 board with the usual goal"
-        ));
-    }
     match command {
         TuneCommand::Gen(args) => generate(args),
         TuneCommand::Pdn(args) => records(args),
