@@ -4,14 +4,11 @@
 use draughts::ai::learned::{self, Tuned};
 use draughts::ai::tune::{self, Dataset, FitOptions, SelfPlay};
 use draughts::ai::{eval, weights, Rng};
+use draughts::variant::Goal;
 use draughts::{Color, Position, Variant};
 
-const TUNED: [Variant; 4] = [
-    Variant::International,
-    Variant::English,
-    Variant::Russian,
-    Variant::Brazilian,
-];
+/// Every variant has learned weights.
+const TUNED: [Variant; 14] = Variant::ALL;
 
 /// Positions along seeded random games of `variant`, kings and all.
 fn random_positions(variant: Variant, seed: u64, games: usize) -> Vec<Position> {
@@ -34,19 +31,41 @@ fn random_positions(variant: Variant, seed: u64, games: usize) -> Vec<Position> 
 #[test]
 fn generated_weights_load_for_each_tuned_variant() {
     for variant in TUNED {
-        let w = weights::of(variant).unwrap_or_else(|| panic!("{variant} has weights"));
+        let w = weights::of(variant);
         let squares = Position::new(variant).geometry().squares() as usize;
         assert_eq!(w.squares, squares, "{variant}");
         assert_eq!(w.open.len(), Tuned::len_for(squares), "{variant}");
         assert_eq!(w.end.len(), Tuned::len_for(squares), "{variant}");
-        // A man is worth something everywhere, and a king more than a man on average.
         let men = &w.end[..squares];
         let kings = &w.end[squares..2 * squares];
-        assert!(men.iter().all(|&m| m > 0), "{variant}: {men:?}");
         let mean = |t: &[i16]| t.iter().map(|&x| x as i32).sum::<i32>() / t.len() as i32;
-        assert!(mean(kings) > mean(men), "{variant}");
+        match variant.rules().goal {
+            // A man is worth something everywhere, and a king more than a man on average.
+            Goal::Standard => {
+                assert!(men.iter().all(|&m| m > 0), "{variant}: {men:?}");
+                assert!(mean(kings) > mean(men), "{variant}");
+            }
+            // Antidraughts: pieces are a burden, kings the heavier one.
+            Goal::Losing => {
+                assert!(mean(men) < 0, "{variant}: {men:?}");
+                assert!(mean(kings) < mean(men), "{variant}");
+            }
+            // Breakthrough: a man counts, and the more the nearer it is to the far row.
+            Goal::FirstKing => {
+                assert!(men.iter().all(|&m| m > 0), "{variant}: {men:?}");
+                let g = Position::new(variant).geometry();
+                let row = |r: u8| {
+                    let cells: Vec<i16> = g
+                        .all_squares()
+                        .filter(|&sq| g.advance(sq, Color::White) == r)
+                        .map(|sq| men[sq.index() as usize])
+                        .collect();
+                    mean(&cells)
+                };
+                assert!(row(g.size() - 2) > row(1), "{variant}");
+            }
+        }
     }
-    assert!(weights::of(Variant::Frisian).is_none());
 }
 
 #[test]
@@ -54,17 +73,27 @@ fn the_start_position_is_level_and_material_counts() {
     for variant in TUNED {
         let start = Position::new(variant);
         assert_eq!(eval::evaluate(&start), 0, "{variant}");
-        // White a man up (the first man of Black's removed) scores clearly positive.
+        // White a man up (the first of Black's men in the set-up removed; Spanish and Portuguese
+        // number the board from White's side) scores clearly positive.
         let mut setup = start.to_setup();
-        let g = start.geometry();
-        let sq = g.all_squares().next().unwrap();
-        setup.pieces.retain(|&(s, _)| s != sq.number() as u32);
+        let first_black = setup
+            .pieces
+            .iter()
+            .position(|&(_, p)| p.color == Color::Black)
+            .unwrap();
+        setup.pieces.remove(first_black);
         let up = Position::from_setup(&setup, variant).unwrap();
         let white = match up.turn() {
             Color::White => eval::evaluate(&up),
             Color::Black => -eval::evaluate(&up),
         };
-        assert!(white > 40, "{variant}: a man up scores {white}");
+        // (In Antidraughts the man more is a burden: White is behind.)
+        let lead = if variant.rules().goal == Goal::Losing {
+            -white
+        } else {
+            white
+        };
+        assert!(lead > 40, "{variant}: a man up scores {white}");
     }
 }
 
@@ -78,7 +107,7 @@ fn the_evaluation_is_colour_symmetric() {
             // …and the same board with the other side to move, the opposite.
             let other = pos.with_turn(pos.turn().other());
             assert_eq!(eval::evaluate(&other), -e, "{variant} #{i} {pos:?}");
-            let w = weights::of(variant).unwrap();
+            let w = weights::of(variant);
             assert_eq!(
                 learned::evaluate_white(pos, w),
                 -learned::evaluate_white(&pos.mirrored(), w),

@@ -1,10 +1,11 @@
 //! Static evaluation, in hundredths of a man, from the side to move's point of view.
 //!
-//! International, English, Russian and Brazilian play by the learned evaluation
-//! ([`super::learned`], weights fitted to game results in [`super::weights`]); the other
-//! variants, and any variant while [`use_hand_made`] is on (to measure one against the other),
-//! by the hand-made one described here, as do kings-only endings with flying kings. Both share
-//! the endgame rules below.
+//! Every variant plays by the learned evaluation ([`super::learned`], weights fitted to game
+//! results in [`super::weights`]). The hand-made one described here is what the fits start
+//! from and generate their data with, what any variant plays by while [`use_hand_made`] is on
+//! (to measure one against the other), and what scores kings-only endings with flying kings.
+//! In the usual goal both share the endgame rules below; Antidraughts' and Breakthrough's
+//! learned weights replace their hand-made evaluations whole.
 //!
 //! Hand-made terms: material (king value per variant: a flying king sweeps whole diagonals and
 //! is worth far more than a short-moving English king), advancement (weighted more as the board
@@ -240,7 +241,7 @@ fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) 
 
 /// Static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    let learned = super::learned::weights_for(pos.variant()).filter(|_| !is_hand_made());
+    let learned = (!is_hand_made()).then(|| super::learned::weights_for(pos.variant()));
     match (pos.rules().goal, learned) {
         (Goal::Standard, _) => {}
         // The other goals' weights are fitted to their own games, endings included.

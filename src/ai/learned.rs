@@ -52,14 +52,14 @@ pub fn weights_override() -> Option<&'static Tuned> {
     OVERRIDE.with(Cell::get)
 }
 
-/// The weights `variant` is evaluated with on this thread, if it has learned ones.
+/// The weights `variant` is evaluated with on this thread: those set by
+/// [`use_weights`] if they fit its board, else its built-in ones.
 #[inline]
-pub fn weights_for(variant: Variant) -> Option<&'static Tuned> {
-    let built_in = super::weights::of(variant)?;
-    Some(match OVERRIDE.with(Cell::get) {
-        Some(w) if w.squares == built_in.squares => w,
-        _ => built_in,
-    })
+pub fn weights_for(variant: Variant) -> &'static Tuned {
+    match OVERRIDE.with(Cell::get) {
+        Some(w) if w.squares == variant.geometry().squares() as usize => w,
+        _ => super::weights::of(variant),
+    }
 }
 
 /// Weights are stored in thousandths of a man (the evaluation's unit is hundredths).

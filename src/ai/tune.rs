@@ -540,7 +540,12 @@ pub fn fit(
 pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -> String {
     let g = Position::new(variant).geometry();
     let s = g.squares() as usize;
-    let per_row = g.size() as usize / 2;
+    let per_row = s / g.size() as usize;
+    let order = if g.is_full() {
+        "ahead, back, left, right"
+    } else {
+        "ahead-left first"
+    };
     let half = fit.weights.len() / 2;
     let mut out = String::new();
     let _ = writeln!(
@@ -553,7 +558,7 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
          //!\n\
          //! Per phase: a man on each square (as White sees the board, square 1 first, a row of\n\
          //! the board a line), a king on each square, the terms named above their row, then the\n\
-         //! {PATTERNS} neighbourhoods of a man (index: two bits a neighbour, ahead-left first;\n\
+         //! {PATTERNS} neighbourhoods of a man (index: two bits a neighbour, {order};\n\
          //! 0 empty, 1 own piece, 2 opponent's, 3 edge).\n",
         variant.title(),
         fit.hand_made.1,
