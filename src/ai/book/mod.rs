@@ -272,6 +272,37 @@ pub const BUILTIN: &[(Variant, &[u8])] = &[
         Variant::Brazilian,
         include_bytes!("../../../books/brazilian.book"),
     ),
+    (
+        Variant::Frisian,
+        include_bytes!("../../../books/frisian.book"),
+    ),
+    (Variant::Frysk, include_bytes!("../../../books/frysk.book")),
+    (
+        Variant::Antidraughts,
+        include_bytes!("../../../books/antidraughts.book"),
+    ),
+    (
+        Variant::Breakthrough,
+        include_bytes!("../../../books/breakthrough.book"),
+    ),
+    (
+        Variant::Italian,
+        include_bytes!("../../../books/italian.book"),
+    ),
+    (
+        Variant::Spanish,
+        include_bytes!("../../../books/spanish.book"),
+    ),
+    (
+        Variant::Portuguese,
+        include_bytes!("../../../books/portuguese.book"),
+    ),
+    (Variant::Czech, include_bytes!("../../../books/czech.book")),
+    (Variant::Pool, include_bytes!("../../../books/pool.book")),
+    (
+        Variant::Turkish,
+        include_bytes!("../../../books/turkish.book"),
+    ),
 ];
 
 /// The engine's own book for `variant`, if it has one (see [`BUILTIN`]).
