@@ -125,6 +125,21 @@ test.describe('against the computer', on('phone'), () => {
     expect((await app.game()).ply, 'the computer replied').toBe(2);
   });
 
+  test('every variant has a book: in Turkish, level 6 opens from it', async ({ app, page }) => {
+    await app.open();
+    await app.selectOption('opponent', 'computer');
+    await app.selectOption('level', '6');
+    await app.selectOption('side', 'white'); // the computer opens
+    await app.selectOption('variant', 'turkish');
+    await page.waitForFunction(() => window.draughts.computer.stats.length > 0, null, { timeout: 60_000 });
+    await app.playersTurn();
+    const [s] = await app.searches();
+    expect(s.book, "the opening came from Turkish's book").toBe(true);
+    expect(s.nodes, 'nothing searched').toBe(0);
+    const g = await app.game();
+    expect([g.variant, g.ply], 'the computer opened the Turkish game').toEqual(['turkish', 1]);
+  });
+
   test('undo and new game cancel a search in progress', async ({ app, page }) => {
     await app.open();
     await app.selectOption('opponent', 'computer');
