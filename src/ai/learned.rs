@@ -102,12 +102,10 @@ impl Tuned {
 /// Per-board tables: each bit's square index from each side's point of view.
 struct Layout {
     own: [[u8; 64]; 2],
-    /// Per side, the four neighbours of a man's neighbourhood, as that side sees them: the
-    /// diagonals (ahead-left, ahead-right, back-left, back-right) on boards of dark squares,
-    /// where men move and are taken diagonally; ahead, back, left and right on the full board
-    /// (Turkish), where they move and are taken along rows and columns…
-    neighbours: [[Dir; 4]; 2],
-    /// …and per side and neighbour, the squares that have none there (the edge).
+    /// Per side, for each of the four neighbours of a man's neighbourhood (see `layout`), the
+    /// bit shift from a square's neighbour back to it…
+    back: [[i8; 4]; 2],
+    /// …and the squares that have no such neighbour (the edge).
     edge: [[Bitboard; 4]; 2],
     left_half: Bitboard,
     /// Per side: the squares in the opponent's half…
@@ -121,6 +119,10 @@ fn layout(g: Geometry) -> &'static Layout {
         [const { OnceLock::new() }; Geometry::ALL.len()];
     BOARDS[g.index()].get_or_init(|| {
         let n = g.squares();
+        // A man's four neighbours as its side sees them: the diagonals (ahead-left,
+        // ahead-right, back-left, back-right) on boards of dark squares, where men move and
+        // are taken diagonally; ahead, back, left and right on the full board (Turkish), where
+        // they move and are taken along rows and columns.
         use Dir::*;
         let neighbours = if g.is_full() {
             [[Up, Down, Left, Right], [Down, Up, Right, Left]]
@@ -132,7 +134,7 @@ fn layout(g: Geometry) -> &'static Layout {
         };
         let mut l = Layout {
             own: [[0; 64]; 2],
-            neighbours,
+            back: neighbours.map(|dirs| dirs.map(|d| -g.step(d))),
             edge: [[Bitboard::EMPTY; 4]; 2],
             left_half: Bitboard::EMPTY,
             far_half: [Bitboard::EMPTY; 2],
@@ -193,13 +195,18 @@ pub fn visit(pos: &Position, mut add: impl FnMut(usize, i32)) {
         // empty 0; `planes[2k]` holds the men whose k-th neighbour is an own piece or the edge.
         // Each side's view is the board turned half a turn for Black (as the square tables).
         let mut planes = [Bitboard::EMPTY; 8];
-        for (k, &dir) in l.neighbours[c].iter().enumerate() {
-            let back = -g.step(dir);
-            let edge = l.edge[c][k];
-            // Away from the edge a neighbour is one constant shift away (the full board's
-            // shifts would wrap at the row ends, which is what the edge masks out).
-            planes[2 * k] = (us.shift(back) & !edge) | edge;
-            planes[2 * k + 1] = (them.shift(back) & !edge) | edge;
+        for k in 0..4 {
+            let (back, edge) = (l.back[c][k], l.edge[c][k]);
+            // Away from the edge a neighbour is one constant shift away. On the full board the
+            // shifts wrap at the row ends, which the edge masks out; boards of dark squares have
+            // ghost bits there, so nothing wraps onto a square.
+            let (own, theirs) = if g.is_full() {
+                (us.shift(back) & !edge, them.shift(back) & !edge)
+            } else {
+                (us.shift(back), them.shift(back))
+            };
+            planes[2 * k] = own | edge;
+            planes[2 * k + 1] = theirs | edge;
         }
         let patterns = 2 * s + DENSE.len();
         for bit in men {
