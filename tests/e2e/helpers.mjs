@@ -417,6 +417,51 @@ export function watchMainThread(page) {
 }
 
 /**
+ * Records the browser's trace (Chrome DevTools Protocol) from now on; `stop()` resolves to the
+ * CPU time each task took on the page's main thread and on its dedicated worker, between the
+ * page's `from` and `to` performance marks. CPU time, not wall time: on a busy machine a task
+ * that waits for a core lasts long but costs little, so the figures say where the work was done,
+ * however loaded the machine is. Each task is `{ start, cpu, wall, marks }` (microseconds, trace clock;
+ * `marks` are the page's performance marks set during the task).
+ */
+export async function traceThreads(page, from, to) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+    const mark = (name) => events.find((e) => e.name === name && e.ph === 'I' && e.cat.includes('user_timing'));
+    const [start, end] = [mark(from), mark(to)];
+    if (!start || !end) throw new Error(`the trace lacks the page's ${from}/${to} marks`);
+    const [t0, t1] = [start.ts, end.ts];
+    // The page's main thread is where its marks are set; its workers run in the same process.
+    const main = `${start.pid}:${start.tid}`;
+    const workerIds = events
+      .filter((e) => e.name === 'thread_name' && e.pid === start.pid && e.args.name === 'DedicatedWorker thread')
+      .map((t) => `${t.pid}:${t.tid}`);
+    const marks = events.filter((e) => e.ph === 'I' && e.cat.includes('user_timing'));
+    const tasks = (id) =>
+      events
+        .filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === id && e.ts < t1 && e.ts + e.dur > t0)
+        .map((e) => {
+          if (e.tdur === undefined) throw new Error('the trace has no thread CPU times');
+          const during = marks.filter((m) => `${m.pid}:${m.tid}` === id && m.ts >= e.ts && m.ts <= e.ts + e.dur);
+          return { start: e.ts, cpu: e.tdur, wall: e.dur, marks: during.map((m) => m.name) };
+        });
+    const cpu = (list) => list.reduce((a, t) => a + t.cpu, 0);
+    // The page may run several workers (the computer's, the analysis', a table builder's): the
+    // busiest one during the span.
+    const workers = workerIds.map(tasks);
+    if (!workers.length) throw new Error('the trace shows no worker in the page');
+    return { main: tasks(main), worker: workers.reduce((a, w) => (cpu(w) > cpu(a) ? w : a)), span: t1 - t0 };
+  };
+}
+
+/**
  * Flips the board and back in one task while the computer thinks: ms taken, -1 if no flip. Runs
  * in the page (pass it to thinkingThen()).
  */
