@@ -1,10 +1,11 @@
-// Offline after the first visit: the service worker serves the page, the computer's worker and
-// the opening books.
+// Offline after the first visit: the service worker serves the page, the computer's worker, the
+// opening books and the endgame tables' builder.
 import { on } from './devices.mjs';
 import { expect, test } from './fixtures.mjs';
 
 test.describe('offline', on('desktop'), () => {
   test('offline after the first visit (service worker)', async ({ app, page, context }) => {
+    test.setTimeout(180_000);
     await app.open();
     await app.selectOption('variant', 'english'); // the saved game comes back offline as English
     await expect(page.locator('#board [data-square]')).toHaveCount(32);
@@ -21,6 +22,15 @@ test.describe('offline', on('desktop'), () => {
     // The English opening book, never fetched online, is precached with the engine.
     const book = await page.evaluate(async () => (await window.draughts.computer.book('english', 6))?.length ?? 0);
     expect(book, 'the opening book read offline').toBeGreaterThan(1000);
+    // The endgame tables' builder, never fetched online either, builds tables offline: two kings
+    // against one (English), which the analysis then answers from them.
+    await app.press('#import-pdn');
+    await page.fill('#import-text', 'B:WK29:BK1,K5');
+    await app.press('#import-load');
+    await expect(page.locator('#import-dialog[open]')).toHaveCount(0);
+    await app.press('#analysis');
+    await expect(page.locator('#tables-status'), 'tables built offline').toHaveText(/^Endgame tables: ready \(\d+\)$/, { timeout: 90_000 });
+    await expect(page.locator('#eval'), 'the analysis answers from them').toHaveText(/^Black wins$/, { timeout: 30_000 });
     await context.setOffline(false);
   });
 });
