@@ -28,6 +28,12 @@ use crate::variant::Variant;
 /// Links longer than this are refused unread (a game of 10,000 plies still fits).
 pub const MAX_LINK_LEN: usize = 16_384;
 
+/// The results a link can carry (`r=`): resigned (`w`, `b`: the side that resigned), agreed
+/// draw (`d`), a result recorded without a reason (`W`, `B`, `D`: the winner, or a draw), and a
+/// time-out (`tw`, `tb`: whose time ran out; `Tw`, `Tb`: and the opponent could not have won, so
+/// a draw). The reader's `match` below takes each of them.
+pub const RESULT_CODES: [&str; 10] = ["w", "b", "d", "W", "B", "D", "tw", "tb", "Tw", "Tb"];
+
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Why a link does not open.
@@ -66,7 +72,9 @@ impl LinkError {
                 .with("number", *number)
                 .with("side", *side),
             LinkError::Truncated => Message::new("link.truncated"),
-            LinkError::BadResult(t) => Message::new("link.bad-result").with("text", t.as_str()),
+            LinkError::BadResult(t) => Message::new("link.bad-result")
+                .with("text", t.as_str())
+                .with("codes", RESULT_CODES.join(", ")),
             LinkError::Malformed(m) => Message::new("link.malformed").with("problem", m.clone()),
         }
     }
@@ -401,5 +409,17 @@ mod tests {
             read_link(&forged("v=international&m=A!")).unwrap_err(),
             LinkError::BadCharacter('!')
         ));
+        // A result the reader does not know is named, with the ones it does.
+        let e = read_link(&forged("v=international&m=&r=x")).unwrap_err();
+        assert_eq!(e, LinkError::BadResult("x".into()));
+        assert_eq!(
+            e.to_string(),
+            "this link is damaged: “x” is not a result (w, b, d, W, B, D, tw, tb, Tw, Tb)"
+        );
+        // And every code it names reads.
+        for code in RESULT_CODES {
+            let g = read_link(&forged(&format!("v=international&m=AA&r={code}")));
+            assert!(g.is_ok_and(|g| g.status().is_over()), "r={code}");
+        }
     }
 }

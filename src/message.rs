@@ -375,7 +375,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("link.illegal-move", "this link is damaged: move {number} ({side}) is not a legal move there"),
     ("link.truncated", "this link is damaged: its moves stop in the middle of one"),
-    ("link.bad-result", "this link is damaged: “{text}” is not a result (w, b, d, W, B or D)"),
+    ("link.bad-result", "this link is damaged: “{text}” is not a result ({codes})"),
     ("link.malformed", "this link is damaged: {problem}"),
     ("link.bad-escape", "a “%” escape is broken"),
     ("link.not-text", "it is not valid text"),

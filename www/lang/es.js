@@ -311,7 +311,7 @@ export default {
     "link.bad-character": "este enlace está dañado: sus jugadas contienen «{text}», que no es un carácter de jugada",
     "link.illegal-move": "este enlace está dañado: la jugada {number} ({side}) no es legal en esa posición",
     "link.truncated": "este enlace está dañado: sus jugadas se interrumpen a mitad de una",
-    "link.bad-result": "este enlace está dañado: «{text}» no es un resultado (w, b, d, W, B o D)",
+    "link.bad-result": "este enlace está dañado: «{text}» no es un resultado ({codes})",
     "link.malformed": "este enlace está dañado: {problem}",
     "link.bad-escape": "una secuencia de escape «%» está incompleta",
     "link.not-text": "no es un texto válido",

@@ -312,7 +312,7 @@ export default {
     "link.bad-character": "ce lien est endommagé : ses coups contiennent « {text} », qui n'est pas un caractère de coup",
     "link.illegal-move": "ce lien est endommagé : le coup {number} ({side}) n'y est pas un coup légal",
     "link.truncated": "ce lien est endommagé : ses coups s'arrêtent au milieu d'un coup",
-    "link.bad-result": "ce lien est endommagé : « {text} » n'est pas un résultat (w, b, d, W, B ou D)",
+    "link.bad-result": "ce lien est endommagé : « {text} » n'est pas un résultat ({codes})",
     "link.malformed": "ce lien est endommagé : {problem}",
     "link.bad-escape": "une séquence d'échappement « % » est invalide",
     "link.not-text": "ce n'est pas un texte valide",

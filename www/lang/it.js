@@ -319,7 +319,7 @@ export default {
     "link.bad-character": "questo link è danneggiato: le sue mosse contengono “{text}”, che non è un carattere di mossa",
     "link.illegal-move": "questo link è danneggiato: la mossa {number} ({side}) non è valida in quella posizione",
     "link.truncated": "questo link è danneggiato: le sue mosse si interrompono a metà di una mossa",
-    "link.bad-result": "questo link è danneggiato: “{text}” non è un risultato (w, b, d, W, B o D)",
+    "link.bad-result": "questo link è danneggiato: “{text}” non è un risultato ({codes})",
     "link.malformed": "questo link è danneggiato: {problem}",
     "link.bad-escape": "una sequenza di escape “%” non è valida",
     "link.not-text": "non è un testo valido",

@@ -311,7 +311,7 @@ export default {
     "link.bad-character": "deze link is beschadigd: de zetten bevatten “{text}”, en dat is geen zetteken",
     "link.illegal-move": "deze link is beschadigd: zet {number} ({side}) is daar geen geldige zet",
     "link.truncated": "deze link is beschadigd: de zetten houden midden in een zet op",
-    "link.bad-result": "deze link is beschadigd: “{text}” is geen uitslag (w, b, d, W, B of D)",
+    "link.bad-result": "deze link is beschadigd: “{text}” is geen uitslag ({codes})",
     "link.malformed": "deze link is beschadigd: {problem}",
     "link.bad-escape": "een “%”-escape is kapot",
     "link.not-text": "het is geen geldige tekst",

@@ -311,7 +311,7 @@ export default {
     "link.bad-character": "este link está danificado: os lances contêm “{text}”, que não é um caractere de lance",
     "link.illegal-move": "este link está danificado: o lance {number} ({side}) não é legal nessa posição",
     "link.truncated": "este link está danificado: os lances terminam no meio de um lance",
-    "link.bad-result": "este link está danificado: “{text}” não é um resultado (w, b, d, W, B ou D)",
+    "link.bad-result": "este link está danificado: “{text}” não é um resultado ({codes})",
     "link.malformed": "este link está danificado: {problem}",
     "link.bad-escape": "uma sequência de escape “%” está incompleta",
     "link.not-text": "não é um texto válido",

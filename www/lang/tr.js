@@ -319,7 +319,7 @@ export default {
     "link.bad-character": "bu bağlantı bozuk: hamlelerinde hamle karakteri olmayan “{text}” var",
     "link.illegal-move": "bu bağlantı bozuk: {number}. hamle ({side}) o konumda geçerli değil",
     "link.truncated": "bu bağlantı bozuk: hamleler bir hamlenin ortasında kesiliyor",
-    "link.bad-result": "bu bağlantı bozuk: “{text}” bir sonuç değil (w, b, d, W, B ya da D)",
+    "link.bad-result": "bu bağlantı bozuk: “{text}” bir sonuç değil ({codes})",
     "link.malformed": "bu bağlantı bozuk: {problem}",
     "link.bad-escape": "bir “%” kaçış dizisi bozuk",
     "link.not-text": "geçerli bir metin değil",
