@@ -297,6 +297,21 @@ impl Clock {
         }
     }
 
+    /// Changes the sides whose time counts in the middle of a game (the players switched between
+    /// two players and the computer, or gave the computer the other side): the time used so far
+    /// stands, the side to move's time goes on running if it ran, and a side that gets a clock
+    /// starts from what it had when it last had one (the full time if it never had).
+    pub fn set_timed(&mut self, timed: ByColor<bool>, turn: Color, now: f64) {
+        if let Run::Since(_) = self.run {
+            self.settle(turn, now);
+            self.run = Run::Since(now);
+        }
+        if !self.is_timed(turn) && *timed.get(turn) {
+            self.turn_start = *self.left.get(turn);
+        }
+        self.timed = timed;
+    }
+
     /// The game ended at `now` (by any result): nothing runs again.
     pub fn stop(&mut self, turn: Color, now: f64) {
         self.settle(turn, now);

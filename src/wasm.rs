@@ -390,6 +390,31 @@ impl DraughtsGame {
         Ok(())
     }
 
+    /// Changes whose time counts (`timed`: "white" or "black" for that side only, nothing for
+    /// both) without restarting the clock: the times so far stand (see
+    /// [`Clock::set_timed`]). Nothing happens without a clock.
+    #[wasm_bindgen(js_name = setClockTimed)]
+    pub fn set_clock_timed(&mut self, timed: Option<String>, now: f64) -> Result<(), JsValue> {
+        let only = match timed {
+            None => None,
+            Some(name) => Some(
+                Color::from_name(&name)
+                    .ok_or_else(|| plain("The timed side is \"white\" or \"black\""))?,
+            ),
+        };
+        let now = at(now);
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        if let Some(c) = &mut self.clock {
+            let timed = ByColor {
+                white: only != Some(Color::Black),
+                black: only != Some(Color::White),
+            };
+            c.set_timed(timed, turn, now);
+        }
+        Ok(())
+    }
+
     /// The clock at `now` (milliseconds, as `performance.now()`), as numbers: `[white, black,
     /// running, state, flagged]` (see [`Clock::view`]), empty without a clock. A move made since
     /// is pressed, and a side whose time has run out loses on time: then `flagged` names it and

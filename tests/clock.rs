@@ -124,3 +124,38 @@ proptest! {
         }
     }
 }
+
+/// Switching between two players and the computer mid-game keeps the times: the side that loses
+/// its clock keeps what it had, and gets it back when it is timed again; the side to move's time
+/// runs on across the change.
+#[test]
+fn changing_the_timed_sides_keeps_the_times() {
+    let control = TimeControl {
+        initial: 60,
+        increment: 0,
+        kind: Increment::Fischer,
+    };
+    let both = ByColor {
+        white: true,
+        black: true,
+    };
+    let white_only = ByColor {
+        white: true,
+        black: false,
+    };
+    let mut clock = Clock::new(control, both, 0);
+    clock.press(Color::White, 1_000.0, 1_000.0); // the first move: Black's time starts
+                                                 // Black thinks 5 s, then the computer takes Black: Black's 55 s are kept, not counted.
+    clock.set_timed(white_only, Color::Black, 6_000.0);
+    assert_eq!(clock.left(Color::Black, Color::Black, 6_000.0), 55_000);
+    assert_eq!(clock.running(Color::Black), None);
+    clock.press(Color::Black, 9_000.0, 9_000.0);
+    assert_eq!(clock.left(Color::Black, Color::White, 9_000.0), 55_000);
+    // White thinks 2 s, then two players again: White's time runs on, Black's is back at 55 s.
+    clock.set_timed(both, Color::White, 11_000.0);
+    assert_eq!(clock.left(Color::White, Color::White, 11_000.0), 58_000);
+    assert_eq!(clock.left(Color::White, Color::White, 12_000.0), 57_000);
+    clock.press(Color::White, 12_000.0, 12_000.0);
+    assert_eq!(clock.left(Color::Black, Color::Black, 15_000.0), 52_000);
+    assert_eq!(clock.running(Color::Black), Some(Color::Black));
+}

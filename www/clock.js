@@ -47,6 +47,7 @@ export class Clocks {
     this.timer = 0;
     this.low = {}; // sides already told they are short of time
     this.autoPaused = false; // paused for a dialog or the editor, not by a player
+    this.hiddenPause = false; // paused while the page was hidden, the player not told yet
     const extra = storage.extra;
     storage.extra = () => ({
       ...extra(),
@@ -56,7 +57,7 @@ export class Clocks {
     onLanguage(() => this.draw());
     $('clock').addEventListener('change', () => this.pick());
     $('clock-pause').addEventListener('click', () => this.pause(this.state() !== 'paused'));
-    for (const id of ['opponent', 'side']) $(id).addEventListener('change', () => this.set(this.control));
+    for (const id of ['opponent', 'side']) $(id).addEventListener('change', () => this.retime());
     $('clock-dialog').addEventListener('close', () => this.custom());
     const watch = new MutationObserver(() => this.blocked());
     watch.observe(document.body, { subtree: true, attributeFilter: ['open'] });
@@ -64,7 +65,26 @@ export class Clocks {
     // The time left is kept with the game when the page may be closed.
     const keep = () => this.view && storage.save(this.c.game, this.c.flipped);
     addEventListener('pagehide', keep);
-    document.addEventListener('visibilitychange', () => document.hidden && keep());
+    document.addEventListener('visibilitychange', () => this.visibility(keep));
+  }
+
+  /**
+   * The page hidden (the phone locked, another app or tab in front): nobody can move, so a
+   * running clock pauses, and stays paused when the page is back (the player is told, as after a
+   * reload). The game is saved as it goes out of sight, since it may not come back.
+   */
+  visibility(keep) {
+    if (document.hidden) {
+      const running = this.view && this.c.game.clock(performance.now())[2] > 0;
+      if (running && this.state() === 'running') {
+        this.pause(true);
+        this.hiddenPause = true;
+      }
+      keep();
+    } else if (this.hiddenPause) {
+      this.hiddenPause = false;
+      if (this.state() === 'paused' && this.c.isOngoing()) this.panels.message(t('clock.hidden'), 'info', 0);
+    }
   }
 
   /** Gives a new game (new, imported, opened, set up) the picker's clock; false without one. */
@@ -143,6 +163,17 @@ export class Clocks {
     // Undo's state: moves made with a clock stand, and without one they can be taken back.
     this.c.refresh();
     this.c.redraw();
+    this.draw();
+  }
+
+  /**
+   * The opponent or the computer's side changed: the same clock goes on with the times so far,
+   * only whose time counts changes (against the computer, the player's only).
+   */
+  retime() {
+    if (!this.adopt()) return;
+    this.c.game.setClockTimed(this.timed(), performance.now());
+    this.c.storage.save(this.c.game, this.c.flipped);
     this.draw();
   }
 

@@ -1,6 +1,7 @@
 // Clocks for games at the table: a game lost on time with a short preset, Fischer increments and
-// a Bronstein delay, the clock kept (paused) across a reload, paused while a dialog is open, the
-// PDN's TimeControl and %clk, the player's clock against the computer, and the clocks' layout in
+// a Bronstein delay, the clock kept (paused) across a reload, paused while a dialog is open or the
+// page is hidden, the PDN's TimeControl and %clk, the player's clock against the computer (the
+// times kept when the opponent changes mid-game), and the clocks' layout in
 // every viewport (screenshots). Time is Playwright's fake clock: nothing depends on the machine's
 // speed.
 import { ALL_VIEWPORTS, on } from './devices.mjs';
@@ -8,6 +9,19 @@ import { expect, test } from './fixtures.mjs';
 
 const white = (page) => page.locator('#clock-white');
 const black = (page) => page.locator('#clock-black');
+
+/** Makes the page hidden (a locked phone, another tab in front) or visible again. */
+const setHidden = (page, hidden) =>
+  page.evaluate((hidden) => {
+    if (hidden) {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    } else {
+      delete document.hidden;
+      delete document.visibilityState;
+    }
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
 
 test.describe('clock', on('phone', 'desktop'), () => {
   test.beforeEach(async ({ app }) => {
@@ -159,7 +173,63 @@ test.describe('clock', on('phone', 'desktop'), () => {
   });
 });
 
+test.describe('clock, hidden page', on('phone', 'desktop'), () => {
+  test('a hidden page pauses the running clock, and the player is told on coming back', async ({ app, page }) => {
+    await app.fakeTime();
+    await app.open();
+    await app.freeze();
+    await app.selectOption('clock', '60+1');
+    await app.play([[32, 28]]);
+    await page.clock.runFor(2_000);
+    await expect(black(page)).toHaveText('0:58');
+    await setHidden(page, true);
+    await page.clock.runFor(30_000);
+    await setHidden(page, false);
+    await expect(page.locator('#message-text')).toContainText('The clock was paused while the page was hidden');
+    await expect(black(page), 'no time ran while the page was hidden').toHaveText('0:58');
+    await expect(black(page)).toHaveClass(/\bis-paused\b/);
+    await app.shot('clock-hidden');
+    await page.clock.runFor(5_000);
+    await expect(black(page), 'nor after, until the player goes on').toHaveText('0:58');
+    // A move goes on: Black's move stands, White's time runs.
+    await app.play([[19, 23]]);
+    await page.clock.runFor(1_000);
+    await expect(white(page)).toHaveText('0:59');
+    await expect(white(page)).toHaveClass(/\bis-running\b/);
+  });
+});
+
 test.describe('clock against the computer', on('phone'), () => {
+  test('switching between two players and the computer mid-game keeps the times', async ({ app, page }) => {
+    await app.fakeTime();
+    await app.open();
+    // Level 1 chosen beforehand, then a game between two players with a clock.
+    await app.selectOption('opponent', 'computer');
+    await app.selectOption('level', '1');
+    await app.selectOption('opponent', 'human');
+    await app.selectOption('clock', '60+1');
+    await app.freeze();
+    await app.play([[32, 28]]);
+    await page.clock.runFor(5_000);
+    await expect(black(page)).toHaveText('0:55');
+    // The computer takes Black: its time no longer counts, and it replies.
+    await app.selectOption('opponent', 'computer');
+    await expect(page.locator('#moves [data-ply="2"]'), 'the computer replied').toHaveCount(1);
+    await app.playersTurn();
+    await expect(black(page), "the computer's card has no clock").toBeHidden();
+    await expect(white(page), 'the clock was not restarted').toHaveClass(/\bis-running\b/);
+    await page.clock.runFor(3_000);
+    await expect(white(page)).toHaveText('0:57');
+    // Two players again: Black's clock is back with the time it had, White's runs on.
+    await app.selectOption('opponent', 'human');
+    await expect(black(page)).toHaveText('0:55');
+    await page.clock.runFor(1_000);
+    await expect(white(page)).toHaveText('0:56');
+    await expect(white(page)).toHaveClass(/\bis-running\b/);
+    expect(await page.locator('dialog[open]').count(), 'nothing asked').toBe(0);
+  });
+
+
   test("only the player's time counts", async ({ app, page }) => {
     await app.fakeTime();
     await app.open();

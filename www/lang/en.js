@@ -245,6 +245,7 @@ export default {
     "clock.delay": "{label} delay",
     "clock.replace": "Set both clocks to {label} now? The time used so far is lost.",
     "clock.reloaded": "The clock was paused while the page was closed: tap ▶ or play a move to go on.",
+    "clock.hidden": "The clock was paused while the page was hidden: tap ▶ or play a move to go on.",
     "clock.unreadable": "The saved clock could not be restored ({error}); the game goes on without it.",
     "settings-tables-title": "Endgame tables",
     "setting-tables-label": "Build and use endgame tables (kept on this device)",

@@ -237,6 +237,7 @@ export default {
     "clock.delay": "{label} demora",
     "clock.replace": "¿Poner ahora los dos relojes en {label}? Se pierde el tiempo ya usado.",
     "clock.reloaded": "El reloj estuvo detenido mientras la página estaba cerrada: toca ▶ o haz una jugada para seguir.",
+    "clock.hidden": "El reloj estuvo detenido mientras la página estaba oculta: toca ▶ o haz una jugada para seguir.",
     "clock.unreadable": "No se pudo restaurar el reloj guardado ({error}); la partida sigue sin él.",
     "settings-tables-title": "Tablas de finales",
     "setting-tables-label": "Generar y usar tablas de finales (guardadas en este dispositivo)",

@@ -238,6 +238,7 @@ export default {
     "clock.delay": "{label} délai",
     "clock.replace": "Régler les deux pendules sur {label} maintenant ? Le temps déjà écoulé est perdu.",
     "clock.reloaded": "La pendule s'est arrêtée pendant que la page était fermée : touchez ▶ ou jouez un coup pour continuer.",
+    "clock.hidden": "La pendule s'est arrêtée pendant que la page était masquée : touchez ▶ ou jouez un coup pour continuer.",
     "clock.unreadable": "La pendule enregistrée n'a pas pu être restaurée ({error}) ; la partie continue sans elle.",
     "settings-tables-title": "Tables de finales",
     "setting-tables-label": "Calculer et utiliser les tables de finales (gardées sur cet appareil)",

@@ -237,6 +237,7 @@ export default {
     "clock.delay": "{label} ritardo",
     "clock.replace": "Impostare ora entrambi gli orologi a {label}? Il tempo già usato va perso.",
     "clock.reloaded": "L'orologio è rimasto fermo mentre la pagina era chiusa: tocca ▶ o gioca una mossa per continuare.",
+    "clock.hidden": "L'orologio è rimasto fermo mentre la pagina era nascosta: tocca ▶ o gioca una mossa per continuare.",
     "clock.unreadable": "Non è stato possibile ripristinare l'orologio salvato ({error}); la partita continua senza.",
     "settings-tables-title": "Tabelle dei finali",
     "setting-tables-label": "Calcola e usa le tabelle dei finali (conservate su questo dispositivo)",

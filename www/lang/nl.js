@@ -237,6 +237,7 @@ export default {
     "clock.delay": "{label} vertraging",
     "clock.replace": "Beide klokken nu op {label} zetten? De gebruikte tijd gaat verloren.",
     "clock.reloaded": "De klok stond stil terwijl de pagina dicht was: tik op ▶ of doe een zet om verder te gaan.",
+    "clock.hidden": "De klok stond stil terwijl de pagina verborgen was: tik op ▶ of doe een zet om verder te gaan.",
     "clock.unreadable": "De bewaarde klok kon niet worden hersteld ({error}); de partij gaat verder zonder klok.",
     "settings-tables-title": "Eindspeltabellen",
     "setting-tables-label": "Eindspeltabellen maken en gebruiken (bewaard op dit apparaat)",

@@ -237,6 +237,7 @@ export default {
     "clock.delay": "{label} atraso",
     "clock.replace": "Ajustar os dois relógios para {label} agora? O tempo já usado será perdido.",
     "clock.reloaded": "O relógio ficou parado enquanto a página estava fechada: toque em ▶ ou jogue um lance para continuar.",
+    "clock.hidden": "O relógio ficou parado enquanto a página estava oculta: toque em ▶ ou jogue um lance para continuar.",
     "clock.unreadable": "Não foi possível restaurar o relógio salvo ({error}); a partida continua sem ele.",
     "settings-tables-title": "Tabelas de finais",
     "setting-tables-label": "Gerar e usar tabelas de finais (guardadas neste aparelho)",

@@ -237,6 +237,7 @@ export default {
     "clock.delay": "{label} gecikme",
     "clock.replace": "İki saat de şimdi {label} olarak ayarlansın mı? Kullanılan süre kaybolur.",
     "clock.reloaded": "Sayfa kapalıyken saat durdu: devam etmek için ▶ simgesine dokunun ya da bir hamle yapın.",
+    "clock.hidden": "Sayfa gizliyken saat durdu: devam etmek için ▶ simgesine dokunun ya da bir hamle yapın.",
     "clock.unreadable": "Kaydedilen saat geri yüklenemedi ({error}); oyun saatsiz sürüyor.",
     "settings-tables-title": "Oyun sonu tabloları",
     "setting-tables-label": "Oyun sonu tablolarını oluştur ve kullan (bu cihazda saklanır)",
