@@ -616,6 +616,34 @@ fn problems_counts_solutions_other_wins_and_skipped_records() {
 }
 
 #[test]
+fn problems_with_the_loser_to_move_are_solved_by_proving_the_loss() {
+    let dir = std::env::temp_dir().join(format!("draughts-loser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("loser.pdn");
+    // Black to play, White wins: Black's last man steps into a capture whichever way it goes.
+    // The composed line starts with Black's move 22-27; playing 22-28 instead loses as well.
+    // The second record claims the same of a man against a man, which the search cannot prove:
+    // not solved, though the search plays the composed move (Black's only one).
+    let text = "[FEN \"B:W32,33:B22\"]\n[Result \"1-0\"]\n\n1. ... 22-27 2. 32x21 1-0\n\n\
+                [FEN \"B:W46:B5\"]\n[Result \"1-0\"]\n\n1. ... 5-10 1-0\n";
+    std::fs::write(&file, text).unwrap();
+    let (out, err, code) = draughts_all(&["problems", "--nodes", "20000", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("solved loser.pdn#1: solution a loss for the side to move (22-27…)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "missed loser.pdn#2: solution a loss for the side to move (5-10…), found 5-10"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("solved 1 of 2 (50.0%)"), "{out}");
+}
+
+#[test]
 fn match_plays_the_hand_made_evaluation_on_several_threads() {
     let (out, err, code) = draughts_all(&[
         "match",

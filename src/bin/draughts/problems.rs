@@ -11,6 +11,11 @@
 //! the endgame tables) is counted apart ("another forced win"): composed problems often have
 //! duals, but such a win is not a proof (the reductions may overlook a defence), so it never
 //! counts as solved.
+//!
+//! Some problems set up the *losing* side to move ("Black to play, White wins": `[FEN "B:…"]`
+//! with `[Result "1-0"]`); their first move is the loser's, any of which loses, so the answer is
+//! not a move: such a problem is solved when the search proves the side to move lost (a forced
+//! loss, by its own search or the tables).
 
 use clap::Args;
 use draughts::ai::{Engine, Limits};
@@ -63,10 +68,14 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
         for (n, record) in parse_each_game(&text).into_iter().enumerate() {
             // A problem is set up: records from the start position are games (collections of
             // traps and shots mix both).
-            let Some(game) = record
-                .ok()
-                .filter(|r| r.tag("FEN").is_some())
-                .and_then(|r| r.replay(opts.variant).ok())
+            let Some((game, result)) =
+                record
+                    .ok()
+                    .filter(|r| r.tag("FEN").is_some())
+                    .and_then(|r| {
+                        let result = winner(r.tag("Result"));
+                        r.replay(opts.variant).ok().map(|g| (g, result))
+                    })
             else {
                 skipped += 1;
                 continue;
@@ -76,6 +85,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
                 continue;
             };
             let pos = &game.positions()[0];
+            let loser_to_move = result.is_some_and(|w| w != pos.turn());
             engine.clear();
             let limits = Limits {
                 time_ms,
@@ -89,13 +99,24 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
                 continue;
             };
             tried += 1;
-            let ok = r.best.same_as(solution);
+            let ok = if loser_to_move {
+                r.win_in().is_some_and(|n| n < 0)
+                    || r.egdb_result() == Some(draughts::egdb::Outcome::Loss)
+            } else {
+                r.best.same_as(solution)
+            };
             let other_win = !ok
+                && !loser_to_move
                 && (r.win_in().is_some_and(|n| n > 0)
                     || r.egdb_result() == Some(draughts::egdb::Outcome::Win));
             solved += usize::from(ok);
             other_wins += usize::from(other_win);
             if !opts.quiet {
+                let solution = if loser_to_move {
+                    format!("a loss for the side to move ({solution}…)")
+                } else {
+                    solution.to_string()
+                };
                 println!(
                     "{} {}#{}: solution {}, found {} (depth {}, score {:+.2})",
                     match (ok, other_win) {
@@ -125,4 +146,13 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
         opts.threads
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The side a PDN result names as the winner (`1-0`/`2-0`: White, `0-1`/`0-2`: Black).
+fn winner(result: Option<&str>) -> Option<draughts::Color> {
+    match result? {
+        "1-0" | "2-0" => Some(draughts::Color::White),
+        "0-1" | "0-2" => Some(draughts::Color::Black),
+        _ => None,
+    }
 }
