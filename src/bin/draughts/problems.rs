@@ -19,6 +19,7 @@
 
 use clap::Args;
 use draughts::ai::{Engine, Limits};
+use draughts::game::Status;
 use draughts::pdn::parse_each_game;
 use draughts::Variant;
 use std::path::PathBuf;
@@ -68,14 +69,10 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
         for (n, record) in parse_each_game(&text).into_iter().enumerate() {
             // A problem is set up: records from the start position are games (collections of
             // traps and shots mix both).
-            let Some((game, result)) =
-                record
-                    .ok()
-                    .filter(|r| r.tag("FEN").is_some())
-                    .and_then(|r| {
-                        let result = winner(r.tag("Result"));
-                        r.replay(opts.variant).ok().map(|g| (g, result))
-                    })
+            let Some(game) = record
+                .ok()
+                .filter(|r| r.tag("FEN").is_some())
+                .and_then(|r| r.replay(opts.variant).ok())
             else {
                 skipped += 1;
                 continue;
@@ -85,7 +82,12 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
                 continue;
             };
             let pos = &game.positions()[0];
-            let loser_to_move = result.is_some_and(|w| w != pos.turn());
+            // The winner as the record's result says (read by the replay in the variant's
+            // convention: "1-0" is a win for the side that moves first, Black in English).
+            let loser_to_move = match game.status() {
+                Status::Win { winner, .. } => winner != pos.turn(),
+                _ => false,
+            };
             engine.clear();
             let limits = Limits {
                 time_ms,
@@ -146,13 +148,4 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
         opts.threads
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// The side a PDN result names as the winner (`1-0`/`2-0`: White, `0-1`/`0-2`: Black).
-fn winner(result: Option<&str>) -> Option<draughts::Color> {
-    match result? {
-        "1-0" | "2-0" => Some(draughts::Color::White),
-        "0-1" | "0-2" => Some(draughts::Color::Black),
-        _ => None,
-    }
 }
