@@ -625,7 +625,8 @@ fn problems_with_the_loser_to_move_are_solved_by_proving_the_loss() {
     // The second record claims the same of a man against a man, which the search cannot prove:
     // not solved, though the search plays the composed move (Black's only one).
     let text = "[FEN \"B:W32,33:B22\"]\n[Result \"1-0\"]\n\n1. ... 22-27 2. 32x21 1-0\n\n\
-                [FEN \"B:W46:B5\"]\n[Result \"1-0\"]\n\n1. ... 5-10 1-0\n";
+                [FEN \"B:W46:B5\"]\n[Result \"1-0\"]\n\n1. ... 5-10 1-0\n\n\
+                [GameType \"21\"]\n[FEN \"W:W18:B14\"]\n[Result \"0-1\"]\n\n1. 18x9 0-1\n";
     std::fs::write(&file, text).unwrap();
     let (out, err, code) = draughts_all(&["problems", "--nodes", "20000", file.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -640,7 +641,13 @@ fn problems_with_the_loser_to_move_are_solved_by_proving_the_loss() {
         ),
         "{out}"
     );
-    assert!(out.contains("solved 1 of 2 (50.0%)"), "{out}");
+    // In English "0-1" is White's win (Black moves first): White to move is the winner there,
+    // and its first move is the answer.
+    assert!(
+        out.contains("solved loser.pdn#3: solution 18x9, found 18x9"),
+        "{out}"
+    );
+    assert!(out.contains("solved 2 of 3 (66.7%)"), "{out}");
 }
 
 #[test]
