@@ -568,13 +568,18 @@ impl Engine {
         }
 
         // ProbCut: a shallow search that clears beta by a margin predicts that the full one
-        // clears beta; the margin is what a few plies less rarely change.
+        // clears beta; the margin is what a few plies less rarely change, and grows with the
+        // plies the prediction skips over. Not where a capture is due: the side to move is in
+        // the middle of an exchange or a combination (often the answer to a sacrifice), where
+        // the plies the shallow search leaves out are the ones that decide.
+        let margin = probcut_margin(depth);
         if !pv_node
             && ply > 0
             && depth >= PROBCUT_MIN_DEPTH
-            && beta.abs() < EGDB_BOUND - PROBCUT_MARGIN
+            && beta.abs() < EGDB_BOUND - margin
+            && !pos.has_capture()
         {
-            let rbeta = beta + PROBCUT_MARGIN;
+            let rbeta = beta + margin;
             let mut a = rbeta - 1;
             let shallow = depth - PROBCUT_REDUCTION;
             let s = self.node(pos, hash, shallow, &mut a, rbeta, ply, run, limits);
@@ -929,5 +934,12 @@ const LMR_DIVISOR: f64 = 2.0;
 const PROBCUT_REDUCTION: i32 = 4;
 /// ...at nodes at least this deep...
 const PROBCUT_MIN_DEPTH: i32 = 6;
-/// ...and must clear beta by this much (hundredths of a man).
+/// ...and must clear beta by this much (hundredths of a man) at the least depth...
 const PROBCUT_MARGIN: i32 = 40;
+/// ...and this much more for each ply deeper.
+const PROBCUT_MARGIN_PER_PLY: i32 = 10;
+
+/// What ProbCut's shallow search must clear beta by at `depth`.
+fn probcut_margin(depth: i32) -> i32 {
+    PROBCUT_MARGIN + PROBCUT_MARGIN_PER_PLY * (depth - PROBCUT_MIN_DEPTH)
+}
