@@ -149,6 +149,22 @@ impl DraughtsGame {
     }
 }
 
+/// The sides a clock times, from the page's `timed`: "white" or "black" for that side only
+/// (against the computer), nothing for both. The page's own mistake otherwise: English only.
+fn timed_sides(timed: Option<String>) -> Result<ByColor<bool>, JsValue> {
+    let only = match timed {
+        None => None,
+        Some(name) => Some(
+            Color::from_name(&name)
+                .ok_or_else(|| plain("The timed side is \"white\" or \"black\""))?,
+        ),
+    };
+    Ok(ByColor {
+        white: only != Some(Color::Black),
+        black: only != Some(Color::White),
+    })
+}
+
 /// The side a result is told to: `"white"` or `"black"`, else none (colours are named).
 fn player_of(player: Option<String>) -> Option<Color> {
     player.as_deref().and_then(Color::from_name)
@@ -372,18 +388,7 @@ impl DraughtsGame {
                 return Ok(());
             };
             let control: crate::clock::TimeControl = control.parse().map_err(|e| error(&e))?;
-            let only = match timed {
-                None => None,
-                Some(name) => Some(
-                    Color::from_name(&name)
-                        .ok_or_else(|| error(&"The timed side is \"white\" or \"black\""))?,
-                ),
-            };
-            let timed = ByColor {
-                white: only != Some(Color::Black),
-                black: only != Some(Color::White),
-            };
-            Clock::new(control, timed, 0)
+            Clock::new(control, timed_sides(timed)?, 0)
         };
         clock.align(self.game.moves().len());
         self.clock = Some(clock);
@@ -395,21 +400,11 @@ impl DraughtsGame {
     /// [`Clock::set_timed`]). Nothing happens without a clock.
     #[wasm_bindgen(js_name = setClockTimed)]
     pub fn set_clock_timed(&mut self, timed: Option<String>, now: f64) -> Result<(), JsValue> {
-        let only = match timed {
-            None => None,
-            Some(name) => Some(
-                Color::from_name(&name)
-                    .ok_or_else(|| plain("The timed side is \"white\" or \"black\""))?,
-            ),
-        };
+        let timed = timed_sides(timed)?;
         let now = at(now);
         self.sync_clock(now, now);
         let turn = self.game.position().turn();
         if let Some(c) = &mut self.clock {
-            let timed = ByColor {
-                white: only != Some(Color::Black),
-                black: only != Some(Color::White),
-            };
             c.set_timed(timed, turn, now);
         }
         Ok(())

@@ -75,12 +75,13 @@ export class Clocks {
    */
   visibility(keep) {
     if (document.hidden) {
-      const running = this.view && this.c.game.clock(performance.now())[2] > 0;
-      if (running && this.state() === 'running') {
-        this.pause(true);
+      // A side's time runs (not only the computer's turn, whose time does not count).
+      if (this.view && this.c.game.clock(performance.now())[2] > 0) {
+        this.pause(true); // which saves the game
         this.hiddenPause = true;
+      } else {
+        keep();
       }
-      keep();
     } else if (this.hiddenPause) {
       this.hiddenPause = false;
       if (this.state() === 'paused' && this.c.isOngoing()) this.panels.message(t('clock.hidden'), 'info', 0);

@@ -229,7 +229,6 @@ test.describe('clock against the computer', on('phone'), () => {
     expect(await page.locator('dialog[open]').count(), 'nothing asked').toBe(0);
   });
 
-
   test("only the player's time counts", async ({ app, page }) => {
     await app.fakeTime();
     await app.open();

@@ -457,7 +457,7 @@ export async function traceThreads(page, from, to) {
     // busiest one during the span.
     const workers = workerIds.map(tasks);
     if (!workers.length) throw new Error('the trace shows no worker in the page');
-    return { main: tasks(main), worker: workers.reduce((a, w) => (cpu(w) > cpu(a) ? w : a)), span: t1 - t0 };
+    return { main: tasks(main), worker: workers.reduce((a, w) => (cpu(w) > cpu(a) ? w : a)) };
   };
 }
 

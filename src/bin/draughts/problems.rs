@@ -19,6 +19,7 @@
 
 use clap::Args;
 use draughts::ai::{Engine, Limits};
+use draughts::egdb::Outcome;
 use draughts::game::Status;
 use draughts::pdn::parse_each_game;
 use draughts::Variant;
@@ -101,16 +102,17 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
                 continue;
             };
             tried += 1;
+            // A forced win (or loss) by the search's own score or by the tables.
+            let proven = |outcome: Outcome| {
+                let sign = if outcome == Outcome::Win { 1 } else { -1 };
+                r.win_in().is_some_and(|n| n * sign > 0) || r.egdb_result() == Some(outcome)
+            };
             let ok = if loser_to_move {
-                r.win_in().is_some_and(|n| n < 0)
-                    || r.egdb_result() == Some(draughts::egdb::Outcome::Loss)
+                proven(Outcome::Loss)
             } else {
                 r.best.same_as(solution)
             };
-            let other_win = !ok
-                && !loser_to_move
-                && (r.win_in().is_some_and(|n| n > 0)
-                    || r.egdb_result() == Some(draughts::egdb::Outcome::Win));
+            let other_win = !ok && !loser_to_move && proven(Outcome::Win);
             solved += usize::from(ok);
             other_wins += usize::from(other_win);
             if !opts.quiet {
