@@ -24,11 +24,34 @@ export function numbered(m, snap) {
   return `${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}`;
 }
 
+/**
+ * Keeps a tap that began before `dialog` opened from pressing the button that is now under the
+ * finger. On a phone the click of a tap comes after the touch ends, and the result dialog can
+ * open in between: the tap played the last move, or the computer answered it at once. A pointer's
+ * click counts only after a press inside the open dialog; the keyboard's (detail 0) always.
+ */
+function ignoreTapsFromBefore(dialog) {
+  let pressedInside = false;
+  dialog.addEventListener('pointerdown', () => (pressedInside = true), true);
+  dialog.addEventListener('close', () => (pressedInside = false));
+  dialog.addEventListener(
+    'click',
+    (e) => {
+      if (e.detail !== 0 && !pressedInside) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+      }
+    },
+    true,
+  );
+}
+
 export class Panels {
   constructor() {
     this.messageTimer = 0;
     this.computerSide = null; // against the computer, results are told from the player's side
     $('message-close').addEventListener('click', () => this.message(''));
+    ignoreTapsFromBefore($('result'));
   }
 
   /** Fills the variant picker from the engine's list (once, at start-up). */

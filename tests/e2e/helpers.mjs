@@ -334,6 +334,22 @@ export class App {
     }, side);
   }
 
+  /** The side to move loses as the next press on the board ends (pointerup), before the press's
+   * click: as when its clock's flag falls, or the computer answers at once, under the finger. */
+  endAsTheFingerLifts() {
+    return this.page.evaluate(() => {
+      document.getElementById('board').addEventListener(
+        'pointerup',
+        () => {
+          const c = window.draughts.controller;
+          c.game.resign(c.game.turn());
+          c.changed();
+        },
+        { once: true },
+      );
+    });
+  }
+
   /** The ply count while the game goes on, -1 once it is over. */
   plyIfOngoing() {
     return this.page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.controller.game.ply() : -1));

@@ -37,6 +37,33 @@ test.describe('results and dialogs', on('desktop', 'phone'), () => {
     await expect(page.locator('dialog#result[open]'), 'dialog closed by New game').toHaveCount(0);
   });
 
+  test('a tap during which the game ends does not press the result dialog under the finger', async ({ app, page }) => {
+    test.skip(!app.touch, 'a touch tap: its click comes after the touch ends');
+    await app.open();
+    await app.play([[31, 26]]);
+    // Where the dialog's "Review the board" button will be, and the board under it.
+    const { x, y } = await page.evaluate(() => {
+      const d = document.getElementById('result');
+      d.showModal();
+      const r = document.getElementById('result-close').getBoundingClientRect();
+      d.close();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('#board'), [x, y]), 'the button lies over the board').toBe(true);
+    // The game ends as the finger lifts: the dialog opens between the touch's end and its click.
+    await app.endAsTheFingerLifts();
+    await page.evaluate(() => {
+      window.__clicks = 0;
+      addEventListener('click', () => (window.__clicks += 1), true);
+    });
+    await page.touchscreen.tap(x, y);
+    await page.waitForFunction(() => window.__clicks > 0);
+    await expect(page.locator('dialog#result[open]'), 'the tap from before the dialog left it open').toHaveCount(1);
+    // A tap of its own presses the button.
+    await app.press('#result-close');
+    await expect(page.locator('dialog#result[open]'), 'a new tap closes it').toHaveCount(0);
+  });
+
   test('draw by agreement, taken back by undo', async ({ app, page }) => {
     await app.open();
     await app.play([[31, 26]]);
