@@ -6,7 +6,10 @@ through a small Hub adaptor (below) that sends `level move-time=T`. (py-draughts
 reads the engine's output with select() on a buffered pipe, so it stalls when the engine sends
 several lines at once, as every Hub engine does at start-up; hence the adaptor.) Position
 and move conversion use py-draughts' hub helpers.
-Openings: 2-4 random plies from the start (seeded), each played twice with colours swapped.
+Openings: 2-4 random plies from the start (seeded), kept only when balanced in the opponent's
+own judgement (TurboEngine at depth 6 scores the position within --balance of level; about one
+random opening in seven hangs a man, e.g. 35-30 18-23 34-29), each played twice with colours
+swapped. `--balance 0` keeps every random opening, as runs before 2026-11-26 did.
 Prints wins/draws/losses from our engine's point of view and the score with a 95% interval;
 `--pdn FILE` keeps the games (they replay with `draughts pdn FILE`).
 """
@@ -103,14 +106,17 @@ class Hub:
             self.proc.kill()
 
 
-def opening(rng):
-    board = StandardBoard()
-    moves = []
-    for _ in range(rng.randint(2, 4)):
-        m = rng.choice(list(board.legal_moves))
-        moves.append(str(m))
-        board.push(m)
-    return moves
+def opening(rng, balance, judge):
+    """2-4 random plies; with `balance`, drawn again until `judge` scores the position within it."""
+    while True:
+        board = StandardBoard()
+        moves = []
+        for _ in range(rng.randint(2, 4)):
+            m = rng.choice(list(board.legal_moves))
+            moves.append(str(m))
+            board.push(m)
+        if not balance or abs(judge.get_best_move(board, with_evaluation=True)[1]) <= balance:
+            return moves
 
 
 def play(ours, theirs, start_moves, ours_white, max_plies, record):
@@ -156,17 +162,24 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--pdn", help="writes the games to this PDN file")
+    ap.add_argument(
+        "--balance",
+        type=float,
+        default=0.3,
+        help="largest |score| (TurboEngine at depth 6; a man is about 1.0) of a kept opening; 0 keeps all",
+    )
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
     theirs = TurboEngine(depth_limit=None, time_limit=args.time)
+    judge = TurboEngine(depth_limit=6, time_limit=None)
     ours = Hub(args.engine, args.time)
     scores = []
     t0 = time.time()
     try:
         for g in range(args.games):
             if g % 2 == 0:
-                moves = opening(rng)
+                moves = opening(rng, args.balance, judge)
             ours_white = g % 2 == 0
             ours.new_game()
             record = []

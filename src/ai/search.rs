@@ -1,6 +1,6 @@
 //! Negamax alpha-beta search: iterative deepening, principal variation search with late-move
-//! reductions, a transposition table, killer and history move ordering, and a capture
-//! quiescence search.
+//! reductions, ProbCut and futility pruning, a transposition table, killer and history move
+//! ordering, and a capture quiescence search.
 //!
 //! The search never reads a clock itself: the host passes one in [`Limits`] (so the same code
 //! runs in a browser worker), together with an optional node budget and stop callback.
@@ -11,6 +11,7 @@ use super::zobrist;
 use crate::egdb::{Egdb, Outcome, Value};
 use crate::mv::Move;
 use crate::position::Position;
+use crate::variant::Goal;
 use std::sync::Arc;
 
 /// Deepest ply the search can reach (iterative deepening depth plus extensions).
@@ -31,7 +32,7 @@ pub const EGDB_BOUND: i32 = EGDB_WIN - 2 * MAX_PLY as i32 - 256;
 /// in Antidraughts, where being blocked or out of pieces wins.
 fn no_moves_score(pos: &Position, ply: usize) -> i32 {
     match pos.rules().goal {
-        crate::variant::Goal::Losing => WIN - ply as i32,
+        Goal::Losing => WIN - ply as i32,
         _ => -WIN + ply as i32,
     }
 }
@@ -572,12 +573,13 @@ impl Engine {
         // plies the prediction skips over. Not where a capture is due: the side to move is in
         // the middle of an exchange or a combination (often the answer to a sacrifice), where
         // the plies the shallow search leaves out are the ones that decide.
+        let capture_due = pos.has_capture();
         let margin = probcut_margin(depth);
         if !pv_node
             && ply > 0
             && depth >= PROBCUT_MIN_DEPTH
             && beta.abs() < EGDB_BOUND - margin
-            && !pos.has_capture()
+            && !capture_due
         {
             let rbeta = beta + margin;
             let mut a = rbeta - 1;
@@ -590,6 +592,19 @@ impl Engine {
                 return beta;
             }
         }
+
+        // Futility: one to three plies from the horizon, a quiet position that stands below
+        // alpha by more than a quiet move gains in that many plies will not reach alpha: after
+        // the best-ordered move, the other quiet moves are not searched. Promotions still are;
+        // where a capture is due every move is a capture, so nothing is pruned. Measured in the
+        // variants played to capture or block all (the margins are in their evaluation's units).
+        let futile = !pv_node
+            && ply > 0
+            && depth <= FUTILITY_MAX_DEPTH
+            && !capture_due
+            && pos.rules().goal == Goal::Standard
+            && alpha.abs() < EGDB_BOUND
+            && evaluate(pos) + futility_margin(depth) <= *alpha;
 
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         pos.legal_moves_into(&mut moves);
@@ -617,6 +632,9 @@ impl Engine {
             }
             order[j] = i32::MIN;
             let m = moves[j];
+            if futile && i > 0 && !m.promotes() {
+                continue;
+            }
             let is_king_move = pos.kings().contains(g.bit(m.from()));
             let child_hash = zobrist::after(pos, hash, &m);
             let mut child = *pos;
@@ -938,6 +956,15 @@ const PROBCUT_MIN_DEPTH: i32 = 6;
 const PROBCUT_MARGIN: i32 = 40;
 /// ...and this much more for each ply deeper.
 const PROBCUT_MARGIN_PER_PLY: i32 = 10;
+
+/// Futility pruning works at nodes this near the horizon (plies)...
+const FUTILITY_MAX_DEPTH: i32 = 3;
+
+/// ...where the static evaluation must lie below alpha by more than this (hundredths of a man):
+/// what quiet moves rarely gain in `depth` plies.
+fn futility_margin(depth: i32) -> i32 {
+    [0, 60, 120, 200][depth.clamp(0, FUTILITY_MAX_DEPTH) as usize]
+}
 
 /// What ProbCut's shallow search must clear beta by at `depth`.
 fn probcut_margin(depth: i32) -> i32 {
