@@ -302,6 +302,172 @@ fn hub_offers_every_variant() {
     }
 }
 
+/// The Hub text of a position (as `draughts hub` reads it: the side to move, then a letter a
+/// square).
+fn hub_position(pos: &draughts::Position) -> String {
+    use draughts::{Color, Role};
+    let mut s = String::from(pos.turn().char());
+    for sq in pos.geometry().all_squares() {
+        s.push(match pos.piece_at(sq).map(|p| (p.color, p.role)) {
+            None => 'e',
+            Some((Color::White, Role::Man)) => 'w',
+            Some((Color::White, Role::King)) => 'W',
+            Some((Color::Black, Role::Man)) => 'b',
+            Some((Color::Black, Role::King)) => 'B',
+        });
+    }
+    s
+}
+
+/// The score of each `go` in a Hub session's output: the last `info` before each `done`.
+fn hub_scores(out: &str) -> Vec<f64> {
+    let mut scores = Vec::new();
+    let mut last = None;
+    for line in out.lines() {
+        if let Some(score) = line.split(' ').find_map(|w| w.strip_prefix("score=")) {
+            last = Some(score.parse::<f64>().unwrap());
+        }
+        if line.starts_with("done ") {
+            scores.push(last.take().expect("an info line before done"));
+        }
+    }
+    scores
+}
+
+/// `hub --egdb DIR` probes the tables, counting the move limit over the moves of `pos`:
+/// Russian, three kings against one, won from a fresh count, reached again by a walk of king
+/// moves that leaves too few of the 15 moves for the win, reads as a draw; with the `egdb`
+/// parameter off, the search alone scores it by evaluation.
+#[test]
+fn hub_probes_endgame_tables_within_the_move_limits() {
+    use draughts::egdb::{Egdb, Outcome};
+    use draughts::{Color, Piece, Position, Role, Setup, Variant};
+    let dir = std::env::temp_dir().join(format!("draughts-hub-egdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (out, _, code) = draughts_all(&[
+        "egdb",
+        "build",
+        "--variant",
+        "russian",
+        "--pieces",
+        "4",
+        "--out",
+        d,
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let db = Egdb::open(&dir, Variant::Russian).unwrap();
+    let fresh = |p: &Position| db.value(p).unwrap().unwrap();
+
+    // A start: three white kings against one, White to move, the longest win from a fresh
+    // count among these set-ups (the lone king in the middle has room to walk).
+    let king = |c| Piece::new(c, Role::King);
+    let start = (1..=32u32)
+        .flat_map(|a| (1..=32u32).flat_map(move |b| (1..=32u32).map(move |c| (a, b, c))))
+        .filter_map(|(a, b, c)| {
+            let mut setup = Setup::empty(Color::White);
+            setup.pieces = vec![
+                (a, king(Color::White)),
+                (b, king(Color::White)),
+                (c, king(Color::White)),
+                (14, king(Color::Black)),
+            ];
+            let pos = Position::from_setup(&setup, Variant::Russian).ok()?;
+            let v = fresh(&pos);
+            (!pos.has_capture() && v.outcome == Outcome::Win).then_some((v.plies, pos))
+        })
+        .max_by_key(|&(plies, _)| plies)
+        .expect("a won start")
+        .1;
+
+    // A walk of distinct positions without a capture, White keeping the win, until White is to
+    // move in a position won from a fresh count but not within what is left of the count.
+    let mut rng = 7u64;
+    let mut next = |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (rng >> 33) as usize % n
+    };
+    let walk_once = |next: &mut dyn FnMut(usize) -> usize| {
+        let (mut positions, mut moves) = (vec![start], Vec::new());
+        loop {
+            let pos = *positions.last().unwrap();
+            let played = moves.len() as u16;
+            if pos.turn() == Color::White
+                && played > 0
+                && fresh(&pos).within(db.plies_left(&pos, played)) == Outcome::Draw
+            {
+                assert_eq!(fresh(&pos).outcome, Outcome::Win);
+                return Some((positions, moves));
+            }
+            let options: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    let mut after = pos;
+                    after.play_unchecked(m);
+                    !m.is_capture()
+                        && !after.has_capture()
+                        && !positions.contains(&after)
+                        && (pos.turn() == Color::Black || fresh(&after).outcome == Outcome::Loss)
+                })
+                .collect();
+            if options.is_empty() || moves.len() > 60 {
+                return None; // cornered: try another walk
+            }
+            let m = options[next(options.len())];
+            let mut after = pos;
+            after.play_unchecked(&m);
+            positions.push(after);
+            moves.push(m);
+        }
+    };
+    let (positions, moves) = (0..1000)
+        .find_map(|_| walk_once(&mut next))
+        .expect("a walk that outlasts the count");
+    let end = *positions.last().unwrap();
+    let walk: Vec<String> = moves
+        .iter()
+        .map(|m| format!("{}-{}", m.from(), m.to()))
+        .collect();
+    let session = format!(
+        "hub\nset-param name=variant value=russian\nlevel depth=1\n\
+         pos pos={end}\ngo think\n\
+         pos pos={start} moves=\"{walk}\"\ngo think\n\
+         set-param name=egdb value=false\npos pos={end}\ngo think\nquit\n",
+        end = hub_position(&end),
+        start = hub_position(&start),
+        walk = walk.join(" "),
+    );
+    let (out, code) = draughts(&["hub", "--egdb", d], &session);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("param name=egdb value=true type=bool"),
+        "{out}"
+    );
+    let scores = hub_scores(&out);
+    assert_eq!(scores.len(), 3, "{out}");
+    assert!(scores[0] > 100.0, "a fresh count: a database win\n{out}");
+    assert_eq!(
+        scores[1],
+        0.0,
+        "after {} plies of the count: a draw\n{out}",
+        moves.len()
+    );
+    assert!(scores[2].abs() < 100.0, "tables off: the evaluation\n{out}");
+
+    // Without the option the engine plays on by search alone; a directory that is not there is
+    // refused.
+    let (out, code) = draughts(&["hub"], &session);
+    assert_eq!(code, 0);
+    assert!(!out.contains("name=egdb"), "{out}");
+    let (_, err, code) = draughts_all(&["hub", "--egdb", &format!("{d}/missing")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no such directory"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn egdb_builds_probes_and_reports_damage() {
     let dir = std::env::temp_dir().join(format!("draughts-egdb-cli-{}", std::process::id()));

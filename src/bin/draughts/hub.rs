@@ -12,8 +12,15 @@
 //! `go think` answers from the engine's opening book of the variant while the position is in it
 //! (a weighted random choice; `go ponder` and `go analyze` always search). The `book` parameter
 //! (`set-param name=book value=false`) or `draughts hub --no-book` turns it off.
+//!
+//! `draughts hub --egdb DIR` probes the endgame tables under DIR (built by `draughts egdb
+//! build`) at the root and in the tree, for whichever variant is set; the count of a phase's
+//! move limit (the 16- and 5-move rules and their like) runs over the `moves` of `pos`, which
+//! begin, as Scan's GUI sends them, at the last capture or man's move. The `egdb` parameter
+//! turns the probing off and on.
 
 use draughts::ai::{self, Engine, Limits, SearchResult};
+use draughts::egdb::Egdb;
 use draughts::{Color, Move, Piece, Position, Role, Setup, Variant};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -319,6 +326,31 @@ pub struct HubArgs {
     /// parameter's default; a GUI can still turn it on).
     #[arg(long)]
     no_book: bool,
+    /// Endgame tables to probe (a directory built by `draughts egdb build`; also the Hub
+    /// parameter `egdb`, on by default when a directory is given). A variant without tables
+    /// there is played by the search alone.
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
+}
+
+/// The game so far, as the last `pos` command gave it: the position to search, the hashes of
+/// those before it (for repetitions) and the line from the `pos` (for the tables' move limits).
+struct HubGame {
+    pos: Position,
+    history: Vec<u64>,
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+impl HubGame {
+    fn new(pos: Position) -> HubGame {
+        HubGame {
+            pos,
+            history: Vec::new(),
+            positions: vec![pos],
+            moves: Vec::new(),
+        }
+    }
 }
 
 /// Runs the Hub protocol until `quit` or the end of input.
@@ -326,6 +358,13 @@ pub struct HubArgs {
 /// # Errors
 /// None so far: protocol errors are answered on the protocol (`error message=…`).
 pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
+    if let Some(dir) = &opts.egdb {
+        if !dir.is_dir() {
+            return Err(format!("--egdb {}: no such directory", dir.display()));
+        }
+    }
+    // The tables of a variant, when a directory was given and holds some of them.
+    let tables_of = |v: Variant| opts.egdb.as_deref().and_then(|d| Egdb::open(d, v).ok());
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let shared: Arc<Shared> = Arc::default();
@@ -375,8 +414,9 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
         e
     };
     let mut engine: Option<Engine> = None;
-    let mut pos = Position::new(variant);
-    let mut history: Vec<u64> = Vec::new();
+    let mut game = HubGame::new(Position::new(variant));
+    let mut tables = tables_of(variant);
+    let mut use_tables = true;
     let mut level = Level::MoveTime(1.0);
     let mut gos = 0u64;
     let mut use_book = !opts.no_book;
@@ -401,6 +441,9 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                     "param name=tt-size value={tt_mb} type=int min=1 max=4096"
                 ));
                 send(&format!("param name=book value={use_book} type=bool"));
+                if opts.egdb.is_some() {
+                    send(&format!("param name=egdb value={use_tables} type=bool"));
+                }
                 send(&format!(
                     "param name=threads value={threads} type=int min=1 max={}",
                     ai::MAX_THREADS
@@ -413,9 +456,9 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                     Some("variant") => match parse_hub_variant(value) {
                         Some(v) => {
                             variant = v;
-                            pos = Position::new(v);
-                            history.clear();
+                            game = HubGame::new(Position::new(v));
                             book = ai::book::builtin(v);
+                            tables = tables_of(v);
                         }
                         None => send(&format!(
                             "error message={}",
@@ -433,6 +476,11 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                         "true" => use_book = true,
                         "false" => use_book = false,
                         _ => send("error message=\"book must be true or false\""),
+                    },
+                    Some("egdb") => match value {
+                        "true" => use_tables = true,
+                        "false" => use_tables = false,
+                        _ => send("error message=\"egdb must be true or false\""),
                     },
                     Some("threads") => match value.parse::<usize>() {
                         Ok(n) if (1..=ai::MAX_THREADS).contains(&n) => {
@@ -457,15 +505,11 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                 if let Some(e) = engine.as_mut() {
                     e.clear();
                 }
-                pos = Position::new(variant);
-                history.clear();
+                game = HubGame::new(Position::new(variant));
             }
             "ping" => send("pong"),
             "pos" => match read_pos(&args, variant) {
-                Ok((p, h)) => {
-                    pos = p;
-                    history = h;
-                }
+                Ok(l) => game = l,
                 Err(e) => send(&format!("error message={}", quote(&e))),
             },
             "level" => match parse_level(&args) {
@@ -481,10 +525,11 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                 let from_book = book
                     .as_ref()
                     .filter(|_| use_book && mode == "think")
-                    .and_then(|b| b.choose(&pos, seed));
+                    .and_then(|b| b.choose(&game.pos, seed));
+                let db = tables.as_ref().filter(|_| use_tables);
                 match from_book {
                     Some(m) => send(&format!("done move={}", move_to_hub(&m))),
-                    None => go(engine, &pos, &history, level, mode, &shared, gos, &clock),
+                    None => go(engine, &game, db, level, mode, &shared, gos, &clock),
                 }
                 let mut c = lock(&shared);
                 c.searching = false;
@@ -501,31 +546,33 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn read_pos(args: &[(String, String)], variant: Variant) -> Result<(Position, Vec<u64>), String> {
+fn read_pos(args: &[(String, String)], variant: Variant) -> Result<HubGame, String> {
     let text = arg(args, "pos").ok_or("pos needs pos=")?;
-    let mut pos = position_from_hub(text, variant)?;
-    let mut history = Vec::new();
+    let mut game = HubGame::new(position_from_hub(text, variant)?);
     if let Some(moves) = arg(args, "moves") {
         for t in moves.split_whitespace() {
-            let m = move_from_hub(&pos, t)?;
-            history.push(ai::zobrist::hash(&pos));
-            pos.play_unchecked(&m);
+            let m = move_from_hub(&game.pos, t)?;
+            game.history.push(ai::zobrist::hash(&game.pos));
+            game.pos.play_unchecked(&m);
+            game.positions.push(game.pos);
+            game.moves.push(m);
         }
     }
-    Ok((pos, history))
+    Ok(game)
 }
 
 #[allow(clippy::too_many_arguments)]
 fn go(
     engine: &mut Engine,
-    pos: &Position,
-    history: &[u64],
+    game: &HubGame,
+    egdb: Option<&Egdb>,
     level: Level,
     mode: &str,
     shared: &Shared,
     number: u64,
     clock: &dyn Fn() -> f64,
 ) {
+    let (pos, history) = (&game.pos, &game.history);
     if pos.legal_moves().is_empty() {
         send("error message=\"no legal move in this position\"");
         send("done move=none");
@@ -578,7 +625,8 @@ fn go(
             Level::Nodes(n) => Some(n),
             _ => None,
         },
-        ..Default::default()
+        egdb,
+        phase_plies: egdb.map_or(0, |db| db.phase_plies(&game.positions, &game.moves)),
     };
     let result = engine
         .search(pos, history, &limits)
