@@ -14,6 +14,7 @@
 #   DRAUGHTS         the binary [target/release/draughts, built here]
 #   VENV             virtualenv for py-draughts [bench/.venv, created here, shared with bench/compare]
 #   SKIP_PY=1        skip the py-draughts match
+#   EGDB             endgame tables our engine probes against py-draughts (draughts egdb build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,4 +57,4 @@ if ! "$VENV/bin/python" -c "import draughts, importlib.metadata as m; assert m.v
 fi
 echo "== level 6 (hub) vs py-draughts TurboEngine, International, $GAMES_PY games, ${PY_TIME} s/move"
 "$VENV/bin/python" bench/strength_pydraughts.py --engine "$DRAUGHTS" --games "$GAMES_PY" \
-    --time "$PY_TIME"
+    --time "$PY_TIME" ${EGDB:+--egdb "$EGDB"}

@@ -11,7 +11,8 @@ own judgement (TurboEngine at depth 6 scores the position within --balance of le
 random opening in seven hangs a man, e.g. 35-30 18-23 34-29), each played twice with colours
 swapped. `--balance 0` keeps every random opening, as runs before 2026-11-26 did.
 Prints wins/draws/losses from our engine's point of view and the score with a 95% interval;
-`--pdn FILE` keeps the games (they replay with `draughts pdn FILE`).
+`--pdn FILE` keeps the games (they replay with `draughts pdn FILE`); `--egdb DIR` has our engine
+probe the endgame tables built there (`draughts egdb build`).
 """
 import argparse
 import math
@@ -56,10 +57,10 @@ def hub_position(board):
 class Hub:
     """Drives `ENGINE hub` over the Hub protocol; one reader thread feeds a line queue."""
 
-    def __init__(self, path, time_limit):
+    def __init__(self, path, time_limit, egdb=None):
         self.time_limit = time_limit
         self.proc = subprocess.Popen(
-            [path, "hub"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            [path, "hub"] + (["--egdb", egdb] if egdb else []), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -168,12 +169,13 @@ def main():
         default=0.3,
         help="largest |score| (TurboEngine at depth 6; a man is about 1.0) of a kept opening; 0 keeps all",
     )
+    ap.add_argument("--egdb", metavar="DIR", help="endgame tables our engine probes (hub --egdb)")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
     theirs = TurboEngine(depth_limit=None, time_limit=args.time)
     judge = TurboEngine(depth_limit=6, time_limit=None)
-    ours = Hub(args.engine, args.time)
+    ours = Hub(args.engine, args.time, args.egdb)
     scores = []
     t0 = time.time()
     try:

@@ -4,8 +4,9 @@
 //! Lines are `command name=value ...`; values holding spaces, `=` or nothing are quoted.
 //! Positions are the side to move followed by one letter per square (`w b W B e`), so 51
 //! characters on 10×10 and 33 on 8×8. Moves are `32-28`, or for captures the origin, the
-//! destination and every captured square: `28x19x23`. The variant is the `variant` parameter:
-//! `normal` (International, Scan's name) or `english`, `russian`, `brazilian`.
+//! destination and every captured square: `28x19x23`. The variant is the `variant` parameter,
+//! by Scan's names where Scan has them (`normal` for International, `frisian`, `losing` for
+//! Antidraughts, `bt` for Breakthrough) and the engine's own otherwise (`english`, …).
 //!
 //! A reader thread owns stdin so that `stop` and `ping` are answered while the engine thinks.
 //!
