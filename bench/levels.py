@@ -53,7 +53,7 @@ ab:1,1,40  ab:1,2,20  ab:3,1,20  ab:3,2,20  ab:4,2,20  ab:4,3,20
 1,2,40  2,3,40  1,3,20
 turbo:d4,2,20  turbo:d4,3,20  turbo:d6,3,20  turbo:d6,4,20
 3,4,40  2,4,20
-4,5,10  3,5,4  5,6,6  4,6,2
+4,5,20  3,5,10  5,6,20  4,6,8
 """
 
 LEVEL_ORDER = ["random", "greedy", "1", "2", "3", "4", "5", "6"]
@@ -108,7 +108,10 @@ def file_name(a, b):
 
 def ensure_venv(venv):
     check = "import draughts, importlib.metadata as m; assert m.version('py-draughts') == '1.10.1'"
-    if subprocess.run([f"{venv}/bin/python", "-c", check], capture_output=True).returncode == 0:
+    python = f"{venv}/bin/python"
+    if os.path.exists(python) and subprocess.run(
+        [python, "-c", check], capture_output=True
+    ).returncode == 0:
         return
     print(f"== installing py-draughts 1.10.1 into {venv}", flush=True)
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)

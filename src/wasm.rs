@@ -1018,7 +1018,7 @@ mod search {
     /// purpose, seeded by `seed` (same seed, same move); levels 4–6 play from `book` (the
     /// variant's book file, as fetched) while the position is in it, a weighted choice seeded
     /// by `seed` (`book: true`, nothing searched, `score` null), else think for their time
-    /// (about 0.25, 1 and 3 s), or for `time_ms` when given. A book that does not read (damaged,
+    /// (about 0.25, 0.4 and 3 s), or for `time_ms` when given. A book that does not read (damaged,
     /// another variant's) is ignored: the computer searches. Blocks until done: call it from a
     /// worker.
     ///
