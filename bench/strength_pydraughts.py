@@ -59,8 +59,9 @@ class Hub:
 
     def __init__(self, path, time_limit, egdb=None):
         self.time_limit = time_limit
+        command = [path, "hub"] + (["--egdb", egdb] if egdb else [])
         self.proc = subprocess.Popen(
-            [path, "hub"] + (["--egdb", egdb] if egdb else []), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

@@ -334,11 +334,10 @@ pub struct HubArgs {
     egdb: Option<std::path::PathBuf>,
 }
 
-/// The game so far, as the last `pos` command gave it: the position to search, the hashes of
-/// those before it (for repetitions) and the line from the `pos` (for the tables' move limits).
+/// The game so far, as the last `pos` command gave it: its position and the moves after it,
+/// with every position they pass through (the last is the one to search; those before it count
+/// for repetitions and for the tables' move limits).
 struct HubGame {
-    pos: Position,
-    history: Vec<u64>,
     positions: Vec<Position>,
     moves: Vec<Move>,
 }
@@ -346,11 +345,19 @@ struct HubGame {
 impl HubGame {
     fn new(pos: Position) -> HubGame {
         HubGame {
-            pos,
-            history: Vec::new(),
             positions: vec![pos],
             moves: Vec::new(),
         }
+    }
+
+    fn pos(&self) -> &Position {
+        self.positions.last().expect("a game has a position")
+    }
+
+    /// The hashes of the positions before the one to search, for the search's repetitions.
+    fn history(&self) -> Vec<u64> {
+        let before = &self.positions[..self.positions.len() - 1];
+        before.iter().map(ai::zobrist::hash).collect()
     }
 }
 
@@ -526,7 +533,7 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                 let from_book = book
                     .as_ref()
                     .filter(|_| use_book && mode == "think")
-                    .and_then(|b| b.choose(&game.pos, seed));
+                    .and_then(|b| b.choose(game.pos(), seed));
                 let db = tables.as_ref().filter(|_| use_tables);
                 match from_book {
                     Some(m) => send(&format!("done move={}", move_to_hub(&m))),
@@ -552,10 +559,10 @@ fn read_pos(args: &[(String, String)], variant: Variant) -> Result<HubGame, Stri
     let mut game = HubGame::new(position_from_hub(text, variant)?);
     if let Some(moves) = arg(args, "moves") {
         for t in moves.split_whitespace() {
-            let m = move_from_hub(&game.pos, t)?;
-            game.history.push(ai::zobrist::hash(&game.pos));
-            game.pos.play_unchecked(&m);
-            game.positions.push(game.pos);
+            let mut next = *game.pos();
+            let m = move_from_hub(&next, t)?;
+            next.play_unchecked(&m);
+            game.positions.push(next);
             game.moves.push(m);
         }
     }
@@ -573,7 +580,7 @@ fn go(
     number: u64,
     clock: &dyn Fn() -> f64,
 ) {
-    let (pos, history) = (&game.pos, &game.history);
+    let (pos, history) = (game.pos(), &game.history());
     if pos.legal_moves().is_empty() {
         send("error message=\"no legal move in this position\"");
         send("done move=none");
