@@ -25,6 +25,7 @@ pub mod excerpt;
 pub mod explain;
 pub mod fen;
 pub mod game;
+pub mod hub;
 pub mod link;
 pub mod message;
 pub mod movegen;

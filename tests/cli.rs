@@ -302,23 +302,6 @@ fn hub_offers_every_variant() {
     }
 }
 
-/// The Hub text of a position (as `draughts hub` reads it: the side to move, then a letter a
-/// square).
-fn hub_position(pos: &draughts::Position) -> String {
-    use draughts::{Color, Role};
-    let mut s = String::from(pos.turn().char());
-    for sq in pos.geometry().all_squares() {
-        s.push(match pos.piece_at(sq).map(|p| (p.color, p.role)) {
-            None => 'e',
-            Some((Color::White, Role::Man)) => 'w',
-            Some((Color::White, Role::King)) => 'W',
-            Some((Color::Black, Role::Man)) => 'b',
-            Some((Color::Black, Role::King)) => 'B',
-        });
-    }
-    s
-}
-
 /// The score of each `go` in a Hub session's output: the last `info` before each `done`.
 fn hub_scores(out: &str) -> Vec<f64> {
     let mut scores = Vec::new();
@@ -436,8 +419,8 @@ fn hub_probes_endgame_tables_within_the_move_limits() {
          pos pos={end}\ngo think\n\
          pos pos={start} moves=\"{walk}\"\ngo think\n\
          set-param name=egdb value=false\npos pos={end}\ngo think\nquit\n",
-        end = hub_position(&end),
-        start = hub_position(&start),
+        end = draughts::hub::position_to_hub(&end),
+        start = draughts::hub::position_to_hub(&start),
         walk = walk.join(" "),
     );
     let (out, code) = draughts(&["hub", "--egdb", d], &session);

@@ -1,12 +1,10 @@
 //! `draughts hub`: the Hub protocol (version 2, as spoken by Scan and the Hub GUI) on
 //! stdin/stdout.
 //!
-//! Lines are `command name=value ...`; values holding spaces, `=` or nothing are quoted.
-//! Positions are the side to move followed by one letter per square (`w b W B e`), so 51
-//! characters on 10×10 and 33 on 8×8. Moves are `32-28`, or for captures the origin, the
-//! destination and every captured square: `28x19x23`. The variant is the `variant` parameter,
-//! by Scan's names where Scan has them (`normal` for International, `frisian`, `losing` for
-//! Antidraughts, `bt` for Breakthrough) and the engine's own otherwise (`english`, …).
+//! The text of lines, positions and moves is [`draughts::hub`]'s. The variant is the `variant`
+//! parameter, by Scan's names where Scan has them (`normal` for International, `frisian`,
+//! `losing` for Antidraughts, `bt` for Breakthrough) and the engine's own otherwise (`english`,
+//! …).
 //!
 //! A reader thread owns stdin so that `stop` and `ping` are answered while the engine thinks.
 //!
@@ -22,188 +20,14 @@
 
 use draughts::ai::{self, Engine, Limits, SearchResult};
 use draughts::egdb::Egdb;
-use draughts::{Color, Move, Piece, Position, Role, Setup, Variant};
+use draughts::hub::{arg, move_from_hub, move_to_hub, parse_line, position_from_hub, quote};
+use draughts::{Move, Position, Variant};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
 const DEFAULT_TT_MB: usize = 64;
-
-/// Scan's name for a variant.
-pub fn hub_variant_name(v: Variant) -> &'static str {
-    v.hub_name()
-}
-
-fn parse_hub_variant(s: &str) -> Option<Variant> {
-    Variant::from_name(s)
-}
-
-/// Splits a Hub line into its command and `(name, value)` pairs; flags get an empty value.
-pub fn parse_line(line: &str) -> (String, Vec<(String, String)>) {
-    let mut chars = line.trim().chars().peekable();
-    let word = |chars: &mut std::iter::Peekable<std::str::Chars>| {
-        let mut w = String::new();
-        while let Some(&c) = chars.peek() {
-            if c.is_whitespace() || c == '=' || c == '"' {
-                break;
-            }
-            w.push(c);
-            chars.next();
-        }
-        w
-    };
-    let skip_blanks = |chars: &mut std::iter::Peekable<std::str::Chars>| {
-        while chars.peek().is_some_and(|c| c.is_whitespace()) {
-            chars.next();
-        }
-    };
-    let command = word(&mut chars);
-    let mut args = Vec::new();
-    loop {
-        skip_blanks(&mut chars);
-        if chars.peek().is_none() {
-            break;
-        }
-        let name = word(&mut chars);
-        if name.is_empty() {
-            chars.next(); // a stray `=` or quote: skip it
-            continue;
-        }
-        skip_blanks(&mut chars);
-        let mut value = String::new();
-        if chars.peek() == Some(&'=') {
-            chars.next();
-            skip_blanks(&mut chars);
-            if chars.peek() == Some(&'"') {
-                chars.next();
-                for c in chars.by_ref() {
-                    if c == '"' {
-                        break;
-                    }
-                    value.push(c);
-                }
-            } else {
-                value = word(&mut chars);
-            }
-        }
-        args.push((name, value));
-    }
-    (command, args)
-}
-
-fn arg<'a>(args: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    args.iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.as_str())
-}
-
-/// Quotes a value if the Hub syntax needs it.
-fn quote(v: &str) -> String {
-    if v.is_empty() || v.contains(|c: char| c.is_whitespace() || c == '=' || c == '"') {
-        format!("\"{v}\"")
-    } else {
-        v.to_owned()
-    }
-}
-
-/// The Hub text of a position.
-pub fn position_to_hub(pos: &Position) -> String {
-    let mut s = String::new();
-    s.push(pos.turn().char());
-    for sq in pos.geometry().all_squares() {
-        s.push(match pos.piece_at(sq) {
-            None => 'e',
-            Some(p) => match (p.color, p.role) {
-                (Color::White, Role::Man) => 'w',
-                (Color::White, Role::King) => 'W',
-                (Color::Black, Role::Man) => 'b',
-                (Color::Black, Role::King) => 'B',
-            },
-        });
-    }
-    s
-}
-
-/// Reads a Hub position for `variant`.
-///
-/// # Errors
-/// Wrong length for the board, an unknown letter, or an invalid position.
-pub fn position_from_hub(text: &str, variant: Variant) -> Result<Position, String> {
-    let n = variant.geometry().squares() as usize;
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() != n + 1 {
-        return Err(format!(
-            "position {text:?} has {} characters; {variant} needs {}",
-            chars.len(),
-            n + 1
-        ));
-    }
-    let turn = match chars[0] {
-        'W' | 'w' => Color::White,
-        'B' | 'b' => Color::Black,
-        c => return Err(format!("side to move {c:?} is not W or B")),
-    };
-    let mut setup = Setup::empty(turn);
-    for (i, &c) in chars[1..].iter().enumerate() {
-        let piece = match c {
-            'w' => Piece::new(Color::White, Role::Man),
-            'W' => Piece::new(Color::White, Role::King),
-            'b' => Piece::new(Color::Black, Role::Man),
-            'B' => Piece::new(Color::Black, Role::King),
-            'e' | '.' => continue,
-            c => return Err(format!("unknown square letter {c:?}")),
-        };
-        setup.pieces.push((i as u32 + 1, piece));
-    }
-    Position::from_setup(&setup, variant).map_err(|e| e.to_string())
-}
-
-/// The Hub text of a move: `32-28`, or `from x to x captured...` with every captured square.
-pub fn move_to_hub(m: &Move) -> String {
-    if !m.is_capture() {
-        return format!("{}-{}", m.from(), m.to());
-    }
-    let mut s = format!("{}x{}", m.from(), m.to());
-    for sq in m.captures() {
-        s.push('x');
-        s.push_str(&sq.to_string());
-    }
-    s
-}
-
-/// The legal move named by Hub text (captured squares in any order; `-` or `x` separators).
-///
-/// # Errors
-/// Text that is not a move, or names no legal move.
-pub fn move_from_hub(pos: &Position, text: &str) -> Result<Move, String> {
-    let nums: Result<Vec<u8>, _> = text.split(['-', 'x', 'X', ':']).map(str::parse).collect();
-    let nums = nums.map_err(|_| format!("{text:?} is not a Hub move"))?;
-    if nums.len() < 2 {
-        return Err(format!("{text:?} is not a Hub move"));
-    }
-    let mut taken: Vec<u8> = nums[2..].to_vec();
-    taken.sort_unstable();
-    pos.legal_moves()
-        .into_iter()
-        .find(|m| {
-            let mut caps: Vec<u8> = m.captures().iter().map(|s| s.number()).collect();
-            caps.sort_unstable();
-            m.from().number() == nums[0]
-                && m.to().number() == nums[1]
-                && (caps == taken || (taken.is_empty() && nums.len() == 2 && !m.is_capture()))
-        })
-        .or_else(|| {
-            // A bare `fromxto` for a capture is accepted when it is unambiguous.
-            let same: Vec<Move> = pos
-                .legal_moves()
-                .into_iter()
-                .filter(|m| m.from().number() == nums[0] && m.to().number() == nums[1])
-                .collect();
-            (taken.is_empty() && same.len() == 1).then(|| same[0])
-        })
-        .ok_or_else(|| format!("{text:?} is not a legal move in {}", position_to_hub(pos)))
-}
 
 fn send(line: &str) {
     let mut out = io::stdout().lock();
@@ -439,10 +263,10 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
                     "id name=draughts version={} author=\"draughts contributors\" country=-",
                     env!("CARGO_PKG_VERSION")
                 ));
-                let names: Vec<&str> = Variant::ALL.into_iter().map(hub_variant_name).collect();
+                let names: Vec<&str> = Variant::ALL.into_iter().map(Variant::hub_name).collect();
                 send(&format!(
                     "param name=variant value={} type=enum values={}",
-                    hub_variant_name(variant),
+                    variant.hub_name(),
                     quote(&names.join(" "))
                 ));
                 send(&format!(
@@ -461,7 +285,7 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
             "set-param" => {
                 let (name, value) = (arg(&args, "name"), arg(&args, "value").unwrap_or(""));
                 match name {
-                    Some("variant") => match parse_hub_variant(value) {
+                    Some("variant") => match Variant::from_name(value) {
                         Some(v) => {
                             variant = v;
                             game = HubGame::new(Position::new(v));
@@ -556,11 +380,11 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
 
 fn read_pos(args: &[(String, String)], variant: Variant) -> Result<HubGame, String> {
     let text = arg(args, "pos").ok_or("pos needs pos=")?;
-    let mut game = HubGame::new(position_from_hub(text, variant)?);
+    let mut game = HubGame::new(position_from_hub(text, variant).map_err(|e| e.to_string())?);
     if let Some(moves) = arg(args, "moves") {
         for t in moves.split_whitespace() {
             let mut next = *game.pos();
-            let m = move_from_hub(&next, t)?;
+            let m = move_from_hub(&next, t).map_err(|e| e.to_string())?;
             next.play_unchecked(&m);
             game.positions.push(next);
             game.moves.push(m);
@@ -653,33 +477,5 @@ fn go(
             move_to_hub(p)
         )),
         None => send(&format!("done move={}", move_to_hub(&result.best))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_and_positions() {
-        let (c, a) =
-            parse_line("param name=variant value=normal type=enum values=\"normal killer\"");
-        assert_eq!(c, "param");
-        assert_eq!(arg(&a, "values"), Some("normal killer"));
-        let (_, a) = parse_line("level infinite");
-        assert_eq!(arg(&a, "infinite"), Some(""));
-        for v in Variant::ALL {
-            let p = Position::new(v);
-            assert_eq!(position_from_hub(&position_to_hub(&p), v).unwrap(), p);
-        }
-        assert_eq!(
-            position_to_hub(&Position::new(Variant::International)),
-            "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
-        );
-        let k = draughts::parse_fen("W:WK47:B14,19,29,31,42", Variant::International).unwrap();
-        for m in k.legal_moves() {
-            let t = move_to_hub(&m);
-            assert!(move_from_hub(&k, &t).unwrap().same_as(&m), "{t}");
-        }
     }
 }

@@ -21,11 +21,11 @@
 //! Games end by the rules (including the draw rules) or are drawn at the ply cap. The summary
 //! counts the distinct openings (the games' first [`OPENING_PLIES`] plies).
 
-use crate::hub::{hub_variant_name, move_from_hub, move_to_hub, parse_line, position_to_hub};
 use clap::Args;
 use draughts::ai::{self, Book, Engine, Level, Limits, Rng};
 use draughts::egdb::Egdb;
 use draughts::game::{Game, PdnTags, Status};
+use draughts::hub::{move_from_hub, move_to_hub, parse_line, position_to_hub};
 use draughts::{Color, Move, Position, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
@@ -249,7 +249,7 @@ impl HubClient {
             }
             c.send(&format!(
                 "set-param name=variant value={}",
-                hub_variant_name(variant)
+                variant.hub_name()
             ))?;
         }
         c.send("init")?;
