@@ -441,6 +441,32 @@ proptest! {
         prop_assert_eq!(back.to_setup(), pos.to_setup(), "{}", fen);
     }
 
+    /// The Hub text of a position and of each of its moves reads back to the same; the text
+    /// with any one character changed is read or refused, never a panic, and a refusal quotes
+    /// a bounded excerpt.
+    #[test]
+    fn hub_text_round_trips(pos in position(), at in any::<prop::sample::Index>(), c in any::<char>()) {
+        use draughts::hub::{move_from_hub, move_to_hub, position_from_hub, position_to_hub};
+        let text = position_to_hub(&pos);
+        let back = position_from_hub(&text, pos.variant()).expect("own Hub text reads back");
+        prop_assert_eq!(back.to_setup(), pos.to_setup(), "{}", text);
+        for m in pos.legal_moves() {
+            let t = move_to_hub(&m);
+            let read = move_from_hub(&pos, &t).expect("own Hub move reads back");
+            prop_assert!(read.same_as(&m), "{} {}", text, t);
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        let i = at.index(chars.len());
+        chars[i] = c;
+        let changed: String = chars.into_iter().collect();
+        if let Err(e) = position_from_hub(&changed, pos.variant()) {
+            prop_assert!(e.to_string().chars().count() < 200, "{}", e);
+        }
+        if let Err(e) = move_from_hub(&pos, &changed) {
+            prop_assert!(e.to_string().chars().count() < 200, "{}", e);
+        }
+    }
+
     #[test]
     fn mirror_preserves_move_counts(pos in position()) {
         let mirrored = pos.mirrored();
