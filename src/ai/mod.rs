@@ -105,11 +105,10 @@ impl Level {
             2 => s(3, None, None, 35, 8, 60),
             3 => s(5, None, None, 12, 0, 0),
             4 => s(8, Some(250.0), Some(200_000), 0, 0, 0),
-            // Level 4 is held by its depth (about 20-50k nodes a middlegame move); level 5's
-            // budget sits near the geometric middle between that and level 6's, so the two
-            // steps are alike (at 1M nodes level 6 was only +78 [+10, +153] above it; see
-            // README "Levels in Elo").
-            5 => s(MAX_DEPTH, Some(400.0), Some(400_000), 0, 0, 0),
+            // Level 4 is held by its depth (4-8 ms a move natively). Strength grows ever more
+            // slowly with nodes: at 400k nodes level 5 was +497 above level 4 and level 6 only
+            // +95 above it; at 150k the steps are +383 and +215 (see README "Levels in Elo").
+            5 => s(MAX_DEPTH, Some(150.0), Some(150_000), 0, 0, 0),
             _ => s(MAX_DEPTH, Some(3000.0), Some(4_000_000), 0, 0, 0),
         }
     }
