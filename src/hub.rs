@@ -37,6 +37,13 @@ pub enum HubTextError {
     IllegalMove { text: String, position: String },
 }
 
+/// The Hub protocol answers a bad command with an `error` line of text.
+impl From<HubTextError> for String {
+    fn from(e: HubTextError) -> String {
+        e.to_string()
+    }
+}
+
 /// Splits a Hub line into its command and `(name, value)` pairs; flags get an empty value.
 pub fn parse_line(line: &str) -> (String, Vec<(String, String)>) {
     let mut chars = line.trim().chars().peekable();

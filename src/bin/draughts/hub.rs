@@ -380,11 +380,11 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
 
 fn read_pos(args: &[(String, String)], variant: Variant) -> Result<HubGame, String> {
     let text = arg(args, "pos").ok_or("pos needs pos=")?;
-    let mut game = HubGame::new(position_from_hub(text, variant).map_err(|e| e.to_string())?);
+    let mut game = HubGame::new(position_from_hub(text, variant)?);
     if let Some(moves) = arg(args, "moves") {
         for t in moves.split_whitespace() {
             let mut next = *game.pos();
-            let m = move_from_hub(&next, t).map_err(|e| e.to_string())?;
+            let m = move_from_hub(&next, t)?;
             next.play_unchecked(&m);
             game.positions.push(next);
             game.moves.push(m);
