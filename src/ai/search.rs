@@ -991,7 +991,7 @@ const PROBCUT_MARGIN_PER_PLY: i32 = 10;
 const ASPIRATION_MIN_DEPTH: u32 = 5;
 /// ...this wide on each side of the previous score (hundredths of a man), doubled on each
 /// fail...
-const ASPIRATION_WINDOW: i32 = 25;
+const ASPIRATION_WINDOW: i32 = 15;
 /// ...and opened to the end on that side once wider than this...
 const ASPIRATION_MAX_WINDOW: i32 = 400;
 /// ...when the previous score is an evaluation, not a proven win or loss.
