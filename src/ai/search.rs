@@ -1045,12 +1045,8 @@ mod tests {
     fn a_shot_is_told_from_a_man_given_away() {
         let after = |fen: &str, mv: &str| {
             let pos = parse_fen(fen, Variant::International).unwrap();
-            let m = pos
-                .legal_moves()
-                .into_iter()
-                .find(|m| m.full_notation() == mv);
             let mut child = pos;
-            child.play_unchecked(&m.unwrap_or_else(|| panic!("{mv} in {fen}")));
+            child.play_unchecked(&crate::notation::parse_move(&pos, mv).unwrap());
             child
         };
         let shot = "W:W28,29,34,40:B6,16,18,19";
