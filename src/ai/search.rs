@@ -664,7 +664,13 @@ impl Engine {
             child.play_unchecked(&m);
             // Futility spares promotions and the first move of a shot (a combination can win
             // back more than the margin).
-            if futile && i > 0 && !m.promotes() && !opens_shot(&child) {
+            // Whether `m` opens a shot, asked at most once per move (in the child's move buffer).
+            let mut shot = None;
+            if futile
+                && i > 0
+                && !m.promotes()
+                && !*shot.get_or_insert_with(|| opens_shot(&child, &mut self.bufs[ply + 1]))
+            {
                 continue;
             }
             let is_king_move = pos.kings().contains(g.bit(m.from()));
@@ -705,7 +711,7 @@ impl Engine {
                 let reduce = if depth >= 3
                     && i >= 2 + usize::from(pv_node)
                     && quiet
-                    && !opens_shot(&child)
+                    && !*shot.get_or_insert_with(|| opens_shot(&child, &mut self.bufs[ply + 1]))
                 {
                     let r = i32::from(self.lmr[(depth.min(63) as usize) * 64 + i.min(63)])
                         - i32::from(pv_node)
@@ -988,14 +994,18 @@ fn late_move_reduction(depth: usize, i: usize) -> i32 {
 /// past the plies the reductions and futility pruning would leave it. Exempting it from both
 /// solves more composed problems (`Cat.*` 117 → 124 at 1M nodes) at no measured cost in games
 /// (README, "Search changes, measured"); exempting every move that offers a capture (most
-/// exchanges) lost about 90 Elo.
-fn opens_shot(child: &Position) -> bool {
-    child.has_capture()
-        && child.legal_moves().iter().all(|reply| {
-            let mut after = *child;
-            after.play_unchecked(reply);
-            after.has_capture()
-        })
+/// exchanges) lost about 90 Elo. The replies are generated into `replies` (the search lends the
+/// child's move buffer, free until the child is searched), so the hot path does not allocate.
+fn opens_shot(child: &Position, replies: &mut Vec<Move>) -> bool {
+    if !child.has_capture() {
+        return false;
+    }
+    child.legal_moves_into(replies);
+    replies.iter().all(|reply| {
+        let mut after = *child;
+        after.play_unchecked(reply);
+        after.has_capture()
+    })
 }
 
 /// The divisor of [`late_move_reduction`]'s product (smaller reduces more).
@@ -1050,11 +1060,12 @@ mod tests {
             child
         };
         let shot = "W:W28,29,34,40:B6,16,18,19";
-        assert!(opens_shot(&after(shot, "29-23")));
-        assert!(!opens_shot(&after(shot, "40-35")));
+        let mut replies = Vec::new();
+        assert!(opens_shot(&after(shot, "29-23"), &mut replies));
+        assert!(!opens_shot(&after(shot, "40-35"), &mut replies));
         let given = after("W:W33,48:B22", "33-28");
         assert!(given.has_capture());
-        assert!(!opens_shot(&given));
+        assert!(!opens_shot(&given, &mut replies));
     }
 
     /// An iteration whose aspiration window is centred away from the root's score fails low
