@@ -806,7 +806,46 @@ impl Engine {
             if super::eval::mobility(pos, pos.turn()) == 0 {
                 return no_moves_score(pos, ply);
             }
-            return evaluate(pos);
+            // A quiet position stands pat on its evaluation, unless a move of its own opens a
+            // shot or promotes: those are played out here, so a combination one move past the
+            // horizon is seen (the opponent's captures, then ours, follow as above). Only in
+            // the variants played to capture or block all, and only while no king is on the
+            // board (a king's moves would open shots without end). Measured against standing pat
+            // (README, "Search changes, measured").
+            let stand = evaluate(pos);
+            if stand >= beta
+                || ply >= MAX_PLY - 2
+                || pos.rules().goal != Goal::Standard
+                || !pos.kings().is_empty()
+            {
+                return stand;
+            }
+            let mut moves = std::mem::take(&mut self.bufs[ply]);
+            pos.legal_moves_into(&mut moves);
+            let mut best = stand;
+            alpha = alpha.max(stand);
+            for m in &moves {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                if !m.promotes() && !opens_shot(&child, &mut self.bufs[ply + 1]) {
+                    continue;
+                }
+                let s = -self.quiesce(&child, -beta, -alpha, ply + 1, limits);
+                if self.stopped {
+                    break;
+                }
+                if s > best {
+                    best = s;
+                    if s > alpha {
+                        alpha = s;
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            self.bufs[ply] = moves;
+            return best;
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(pos);
@@ -1066,6 +1105,22 @@ mod tests {
         let given = after("W:W33,48:B22", "33-28");
         assert!(given.has_capture());
         assert!(!opens_shot(&given, &mut replies));
+    }
+
+    /// At the horizon, a quiet position whose own move opens a shot is scored with the shot
+    /// played out (29-23 18x29 34x23x14: a man given, two taken, about a man up), not by its
+    /// evaluation; once a king is on the board it stands pat as before.
+    #[test]
+    fn quiescence_plays_out_a_shot_one_move_past_the_horizon() {
+        let score = |fen: &str| {
+            let pos = parse_fen(fen, Variant::International).unwrap();
+            let q = Engine::new(1).quiesce(&pos, -INF, INF, 0, &Limits::default());
+            (q, evaluate(&pos))
+        };
+        let (q, stand) = score("W:W28,29,34,40:B6,16,18,19");
+        assert!(q >= stand + 60, "shot scored {q}, standing {stand}");
+        let (q, stand) = score("W:W28,29,34,40:B6,16,18,19,K1");
+        assert_eq!(q, stand);
     }
 
     /// An iteration whose aspiration window is centred away from the root's score fails low
