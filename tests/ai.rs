@@ -345,11 +345,13 @@ fn cli_play_reads_moves_from_a_pipe() {
 
 #[test]
 fn cli_hub_session() {
-    // Without the book, so that the start position is searched.
+    // Without the book, so that the start position is searched. No `quit`: it would stop the
+    // search as soon as it is read; the end of input ends the session once the depth-limited
+    // search has answered.
     let out = run_cli(
         &["hub", "--no-book"],
         "hub\nset-param name=variant value=english\ninit\nping\n\
-         pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n",
+         pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=4\ngo think\n",
     );
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("id name=draughts"), "{out}");
@@ -369,12 +371,13 @@ fn cli_hub_session() {
 
 #[test]
 fn cli_hub_plays_from_the_book_unless_told_not_to() {
+    // No `quit` (see `cli_hub_session`).
     let session = |book: &str| {
         run_cli(
             &["hub"],
             &format!(
                 "hub\nset-param name=variant value=english\n{book}init\n\
-                 pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n"
+                 pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=4\ngo think\n"
             ),
         )
     };
