@@ -802,16 +802,19 @@ impl Engine {
         if let Some(score) = egdb_score(pos, ply, 0, limits) {
             return score;
         }
-        if !pos.has_capture() {
+        // Captures are compulsory: no standing pat in the middle of an exchange. A quiet
+        // position stands pat on its evaluation, unless a move of its own opens a shot or
+        // promotes: those are played out here, so a combination one move past the horizon is
+        // seen (the opponent's captures, then ours, follow). Only in the variants played to
+        // capture or block all, and only while no king is on the board (a king's moves would
+        // open shots without end). Measured against standing pat (README, "Search changes,
+        // measured").
+        let quiet = !pos.has_capture();
+        let mut best = -INF;
+        if quiet {
             if super::eval::mobility(pos, pos.turn()) == 0 {
                 return no_moves_score(pos, ply);
             }
-            // A quiet position stands pat on its evaluation, unless a move of its own opens a
-            // shot or promotes: those are played out here, so a combination one move past the
-            // horizon is seen (the opponent's captures, then ours, follow as above). Only in
-            // the variants played to capture or block all, and only while no king is on the
-            // board (a king's moves would open shots without end). Measured against standing pat
-            // (README, "Search changes, measured").
             let stand = evaluate(pos);
             if stand >= beta
                 || ply >= MAX_PLY - 2
@@ -820,43 +823,19 @@ impl Engine {
             {
                 return stand;
             }
-            let mut moves = std::mem::take(&mut self.bufs[ply]);
-            pos.legal_moves_into(&mut moves);
-            let mut best = stand;
+            best = stand;
             alpha = alpha.max(stand);
-            for m in &moves {
-                let mut child = *pos;
-                child.play_unchecked(m);
-                if !m.promotes() && !opens_shot(&child, &mut self.bufs[ply + 1]) {
-                    continue;
-                }
-                let s = -self.quiesce(&child, -beta, -alpha, ply + 1, limits);
-                if self.stopped {
-                    break;
-                }
-                if s > best {
-                    best = s;
-                    if s > alpha {
-                        alpha = s;
-                        if s >= beta {
-                            break;
-                        }
-                    }
-                }
-            }
-            self.bufs[ply] = moves;
-            return best;
-        }
-        if ply >= MAX_PLY - 1 {
+        } else if ply >= MAX_PLY - 1 {
             return evaluate(pos);
         }
-        // Captures are compulsory: no standing pat in the middle of an exchange.
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         pos.legal_moves_into(&mut moves);
-        let mut best = -INF;
         for m in &moves {
             let mut child = *pos;
             child.play_unchecked(m);
+            if quiet && !m.promotes() && !opens_shot(&child, &mut self.bufs[ply + 1]) {
+                continue;
+            }
             let s = -self.quiesce(&child, -beta, -alpha, ply + 1, limits);
             if self.stopped {
                 break;
