@@ -58,6 +58,9 @@ pub struct LevelSettings {
     /// Chance, in percent, of playing a random move among those within `slack` of the best.
     pub blunder_percent: u32,
     pub slack: i32,
+    /// Whether its search plays out, past the horizon, the quiet moves that open a shot (all
+    /// levels but the beginner, which sees only the captures that follow).
+    pub quiescence_shots: bool,
 }
 
 impl Level {
@@ -94,14 +97,19 @@ impl Level {
                 noise,
                 blunder_percent,
                 slack,
+                quiescence_shots: true,
             }
         };
         match self.0 {
-            // Looks one move ahead (with the captures that follow): it sees what its move
-            // leaves to be taken, not the shot a quiet reply prepares, so a careful beginner
-            // beats it (py-draughts' 3-ply alpha-beta won +16 =3 -1 against it; at two plies
-            // it lost +2 =5 -13, see README "Levels in Elo").
-            1 => s(1, None, None, 60, 15, 120),
+            // Looks one move ahead (with the captures that follow, not the quiet moves that
+            // open a shot): it sees what its move leaves to be taken, not the shot a quiet
+            // reply prepares, so a careful beginner beats it (py-draughts' 3-ply alpha-beta
+            // won +16 =3 -1 against it; at two plies it lost +2 =5 -13, and +5 =6 -9 with the
+            // shots played out; see README "Levels in Elo").
+            1 => LevelSettings {
+                quiescence_shots: false,
+                ..s(1, None, None, 60, 15, 120)
+            },
             2 => s(3, None, None, 35, 8, 60),
             3 => s(5, None, None, 12, 0, 0),
             4 => s(8, Some(250.0), Some(200_000), 0, 0, 0),
@@ -183,7 +191,7 @@ pub fn choose_move(
             .search(pos, history, &level.limits(clock))
             .map(|r| r.best);
     }
-    let scored = engine.score_moves(pos, history, s.depth);
+    let scored = engine.score_moves(pos, history, s.depth, s.quiescence_shots);
     let best = scored.iter().map(|&(_, v)| v).max()?;
     let mut rng = Rng::new(seed ^ zobrist::hash(pos));
     if s.blunder_percent > 0 && rng.chance(s.blunder_percent) {

@@ -126,7 +126,7 @@ pub struct Engine {
     tt: Arc<Tt>,
     /// Per move (from × to square), how often it cut off a search, less how often it was
     /// searched in vain before another quiet move did ([`history_after`]): orders the quiet
-    /// moves and scales their reductions.
+    /// moves.
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
     bufs: Vec<Vec<Move>>,
@@ -154,6 +154,9 @@ pub struct Engine {
     depth_offset: u32,
     /// [`late_move_reduction`] by depth (to 63) × move index (to 63).
     lmr: Vec<u8>,
+    /// Whether the quiescence plays out quiet moves that open a shot (see [`Engine::quiesce`]);
+    /// off only within [`Engine::score_moves`] for the beginner level.
+    quiescence_shots: bool,
 }
 
 /// The most threads a search uses.
@@ -194,6 +197,7 @@ impl Engine {
             lmr: (0..64 * 64)
                 .map(|k| late_move_reduction(k / 64, k % 64) as u8)
                 .collect(),
+            quiescence_shots: true,
         }
     }
 
@@ -425,8 +429,17 @@ impl Engine {
     }
 
     /// Scores every root move with a full-window search of `depth` plies (slow; for the
-    /// weaker levels that choose among near-best moves).
-    pub fn score_moves(&mut self, pos: &Position, history: &[u64], depth: u32) -> Vec<(Move, i32)> {
+    /// weaker levels that choose among near-best moves). Without `shots`, the quiescence
+    /// plays out captures only (not the quiet moves that open a shot): the search sees what
+    /// a move leaves to be taken, not the shot a quiet reply prepares.
+    pub fn score_moves(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        depth: u32,
+        shots: bool,
+    ) -> Vec<(Move, i32)> {
+        self.quiescence_shots = shots;
         self.nodes = 0;
         self.node_limit = u64::MAX;
         self.stopped = false;
@@ -447,6 +460,7 @@ impl Engine {
             out.push((m, s));
         }
         self.stack.pop();
+        self.quiescence_shots = true;
         out
     }
 
@@ -722,8 +736,7 @@ impl Engine {
                 {
                     let r = i32::from(self.lmr[(depth.min(63) as usize) * 64 + i.min(63)])
                         - i32::from(pv_node)
-                        - i32::from(self.is_killer(ply, &m))
-                        - history_reduction_change(self.history[history_index(&m)]);
+                        - i32::from(self.is_killer(ply, &m));
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -829,6 +842,7 @@ impl Engine {
             }
             let stand = evaluate(pos);
             if stand >= beta
+                || !self.quiescence_shots
                 || ply >= MAX_PLY - 2
                 || pos.rules().goal != Goal::Standard
                 || !pos.kings().is_empty()
@@ -1043,18 +1057,11 @@ const HISTORY_MAX: i32 = 1 << 14;
 
 /// A history score moved by `delta` (the depth squared: up for the move that cut off, down
 /// for the quiet moves searched before it in vain), the step shrinking as the score nears
-/// [`HISTORY_MAX`] on its side, so old news fades without a periodic halving and the scale is
-/// known to the reductions.
+/// [`HISTORY_MAX`] on its side, so old news fades without a periodic halving. The blame is
+/// the gain: measured against the history of cutoffs alone (README, "Search changes,
+/// measured").
 fn history_after(h: i32, delta: i32) -> i32 {
     h + delta - h * delta.abs() / HISTORY_MAX
-}
-
-/// Plies taken off (positive) or given back (negative) to a late quiet move's reduction by its
-/// history: a move that has cut off elsewhere more often than it failed (score above half the
-/// bound) is searched a ply deeper, one that mostly failed a ply shallower. Measured against the
-/// reductions by move number alone (README, "Search changes, measured").
-fn history_reduction_change(h: i32) -> i32 {
-    h / (HISTORY_MAX / 2)
 }
 
 /// The divisor of [`late_move_reduction`]'s product (smaller reduces more).
@@ -1145,8 +1152,8 @@ mod tests {
     }
 
     /// A cutoff raises its move's history and lowers the quiet moves searched before it in
-    /// vain; however often it repeats, the score stays within the bound, so the reductions it
-    /// scales stay within a ply or two of the move-number rule.
+    /// vain; however often it repeats, the score stays within the bound (below the killers'
+    /// order scores).
     #[test]
     fn history_rewards_the_cutoff_and_blames_the_moves_before_it() {
         let pos = parse_fen("W:W31,32,33:B18,19,20", Variant::International).unwrap();
@@ -1172,17 +1179,12 @@ mod tests {
             (-HISTORY_MAX..-HISTORY_MAX * 3 / 4).contains(&down),
             "{down}"
         );
-        assert_eq!(history_reduction_change(up).signum(), 1);
-        assert_eq!(history_reduction_change(down).signum(), -1);
-        assert!(
-            history_reduction_change(up).abs() <= 2 && history_reduction_change(down).abs() <= 2
-        );
-        assert_eq!(history_reduction_change(0), 0);
     }
 
     /// At the horizon, a quiet position whose own move opens a shot is scored with the shot
     /// played out (29-23 18x29 34x23x14: a man given, two taken, about a man up), not by its
-    /// evaluation; once a king is on the board it stands pat as before.
+    /// evaluation; once a king is on the board it stands pat as before, and so does the
+    /// beginner's captures-only quiescence.
     #[test]
     fn quiescence_plays_out_a_shot_one_move_past_the_horizon() {
         let score = |fen: &str| {
@@ -1194,6 +1196,14 @@ mod tests {
         assert!(q >= stand + 60, "shot scored {q}, standing {stand}");
         let (q, stand) = score("W:W28,29,34,40:B6,16,18,19,K1");
         assert_eq!(q, stand);
+        // The beginner's quiescence (captures only) stands pat.
+        let pos = parse_fen("W:W28,29,34,40:B6,16,18,19", Variant::International).unwrap();
+        let mut engine = Engine::new(1);
+        engine.quiescence_shots = false;
+        assert_eq!(
+            engine.quiesce(&pos, -INF, INF, 0, &Limits::default()),
+            evaluate(&pos)
+        );
     }
 
     /// An iteration whose aspiration window is centred away from the root's score fails low
