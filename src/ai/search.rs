@@ -1057,8 +1057,8 @@ const HISTORY_MAX: i32 = 1 << 14;
 
 /// A history score moved by `delta` (the depth squared: up for the move that cut off, down
 /// for the quiet moves searched before it in vain), the step shrinking as the score nears
-/// [`HISTORY_MAX`] on its side, so old news fades without a periodic halving. The blame is
-/// the gain: measured against the history of cutoffs alone (README, "Search changes,
+/// [`HISTORY_MAX`] on its side, so old news fades without a periodic halving. Measured
+/// against the history of cutoffs alone: a small gain, undecided (README, "Search changes,
 /// measured").
 fn history_after(h: i32, delta: i32) -> i32 {
     h + delta - h * delta.abs() / HISTORY_MAX
