@@ -1,6 +1,6 @@
 //! Negamax alpha-beta search: iterative deepening with aspiration windows, principal variation
-//! search with late-move reductions, ProbCut and futility pruning, a transposition table,
-//! killer and history move ordering, and a capture quiescence search.
+//! search with late-move reductions, internal iterative reduction, ProbCut and futility pruning,
+//! a transposition table, killer and history move ordering, and a capture quiescence search.
 //!
 //! The search never reads a clock itself: the host passes one in [`Limits`] (so the same code
 //! runs in a browser worker), together with an optional node budget and stop callback.
@@ -613,6 +613,16 @@ impl Engine {
             }
         }
 
+        // Internal iterative reduction: a deep node the table knows no move for is searched a
+        // ply shallower. Without the table's move its ordering is a guess (killers and history),
+        // and the full depth would be spent on the wrong moves first; the shallower search is
+        // cheap and leaves a best move in the table for the next visit.
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move == 0 {
+            depth - 1
+        } else {
+            depth
+        };
+
         // ProbCut: a shallow search that clears beta by a margin predicts that the full one
         // clears beta; the margin is what a few plies less rarely change, and grows with the
         // plies the prediction skips over. Not where a capture is due: the side to move is in
@@ -1051,6 +1061,10 @@ fn opens_shot(child: &Position, replies: &mut Vec<Move>) -> bool {
         after.has_capture()
     })
 }
+
+/// The shallowest node that internal iterative reduction searches a ply less when the
+/// transposition table has no move for it.
+const IIR_MIN_DEPTH: i32 = 4;
 
 /// The bound of a move's history score (its magnitude stays below about this).
 const HISTORY_MAX: i32 = 1 << 14;
