@@ -617,11 +617,7 @@ impl Engine {
         // ply shallower. Without the table's move its ordering is a guess (killers and history),
         // and the full depth would be spent on the wrong moves first; the shallower search is
         // cheap and leaves a best move in the table for the next visit.
-        let depth = if depth >= IIR_MIN_DEPTH && tt_move == 0 {
-            depth - 1
-        } else {
-            depth
-        };
+        let depth = depth - i32::from(depth >= IIR_MIN_DEPTH && tt_move == 0);
 
         // ProbCut: a shallow search that clears beta by a margin predicts that the full one
         // clears beta; the margin is what a few plies less rarely change, and grows with the
