@@ -33,6 +33,9 @@ fn generated_weights_load_for_each_tuned_variant() {
         assert_eq!(w.squares, squares, "{variant}");
         assert_eq!(w.open.len(), Tuned::len_for(squares), "{variant}");
         assert_eq!(w.end.len(), Tuned::len_for(squares), "{variant}");
+        let g = Position::new(variant).geometry();
+        let regions = 2 * learned::regions(g) * learned::REGION;
+        assert!([0, regions].contains(&w.regions.len()), "{variant}");
         let men = &w.end[..squares];
         let kings = &w.end[squares..2 * squares];
         let mean = |t: &[i16]| t.iter().map(|&x| x as i32).sum::<i32>() / t.len() as i32;
@@ -148,6 +151,7 @@ fn tiny_data(variant: Variant) -> Vec<u8> {
         nodes: 400,
         seed: 3,
         max_plies: 120,
+        learned: false,
     };
     let n = tune::self_play(&opts, &mut out, |_, _| {}).unwrap();
     assert!(n > 100, "{n} positions");
@@ -199,6 +203,7 @@ fn anchor(variant: Variant) -> &'static Tuned {
         squares: Position::new(variant).geometry().squares() as usize,
         open: round(&w[..len]),
         end: round(&w[len..]),
+        regions: &[],
     }))
 }
 
@@ -226,7 +231,7 @@ fn the_full_boards_neighbourhoods_stop_at_the_edge() {
     let s = pos.geometry().squares() as usize;
     let patterns = 2 * s + learned::DENSE.len();
     let mut white_pattern = None;
-    learned::visit(&pos, |i, v| {
+    learned::visit(&pos, false, |i, v| {
         if i >= patterns && v > 0 {
             white_pattern = Some(i - patterns);
         }
@@ -234,4 +239,145 @@ fn the_full_boards_neighbourhoods_stop_at_the_edge() {
     // Neighbours ahead, back, left, right; two bits each: 0 empty, 1 own, 2 the opponent's,
     // 3 the edge. h3: a8-side squares ahead (empty) and back (empty), g3 left (empty), edge right.
     assert_eq!(white_pattern, Some(0b11_00_00_00));
+}
+
+/// Every feature of `pos` with its value, indices summed (the regions' too).
+fn features(pos: &Position) -> std::collections::BTreeMap<usize, i32> {
+    let mut out = std::collections::BTreeMap::new();
+    learned::visit(pos, true, |i, v| *out.entry(i).or_insert(0) += v);
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+#[test]
+fn the_regions_patterns_of_the_colour_mirror_are_the_tied_partners() {
+    // 10×10, 8×8 and the turned 8×8 numbered from either side: the colour mirror of a
+    // position has the opposite features, except the regions', which are each region's
+    // partner (the block turned half a turn, men exchanged), whose weight is the opposite.
+    // This checks the regions' layout and the table of turned configurations.
+    for variant in [
+        Variant::International,
+        Variant::English,
+        Variant::Italian,
+        Variant::Spanish,
+    ] {
+        let g = Position::new(variant).geometry();
+        let base = Tuned::len_for(g.squares() as usize);
+        let regions = learned::regions(g);
+        assert_eq!(regions, if g.size() == 10 { 16 } else { 9 });
+        for (i, pos) in random_positions(variant, 5, 8).iter().enumerate() {
+            let expected: std::collections::BTreeMap<usize, i32> = features(pos)
+                .into_iter()
+                .map(|(k, v)| {
+                    if k < base {
+                        (k, -v)
+                    } else {
+                        let k = k - base;
+                        let (r, x) =
+                            learned::region_partner(g, k / learned::REGION, k % learned::REGION);
+                        (base + r * learned::REGION + x, v)
+                    }
+                })
+                .collect();
+            assert_eq!(
+                features(&pos.mirrored()),
+                expected,
+                "{variant} #{i} {pos:?}"
+            );
+            assert_eq!(features(pos).range(base..).count(), regions);
+        }
+    }
+    assert_eq!(
+        learned::regions(Position::new(Variant::Turkish).geometry()),
+        0
+    );
+}
+
+#[test]
+fn a_regions_configuration_is_its_men_in_base_three() {
+    // International, Black men on the eight squares of the top-left block (rows 1-4, columns
+    // a-d: 1, 2, 6, 7, 11, 12, 16, 17) and a White man on 46 (a1). As White sees it, region 0
+    // holds eight Black men, all digits 2 (3^8 - 1 = 6560); Black sees the same block turned,
+    // as its own men in its last region 15 (all digits 1: 3280), the weight tied to it. White's
+    // man on 46 is the seventh square in bit order of region 12 (rows 7-10, columns a-d):
+    // 3^6 = 729; as Black sees it, the second square of region 3, an opponent's: 2 · 3.
+    let pos =
+        draughts::fen::parse_fen("W:W46:B1,2,6,7,11,12,16,17", Variant::International).unwrap();
+    let base = Tuned::len_for(50);
+    let f = features(&pos);
+    let region = |r: usize, x: usize| f.get(&(base + r * learned::REGION + x)).copied();
+    assert_eq!(region(0, 6560), Some(1));
+    assert_eq!(region(12, 729), Some(1));
+    let g = pos.geometry();
+    assert_eq!(learned::region_partner(g, 0, 6560), (15, 3280));
+    assert_eq!(learned::region_partner(g, 12, 729), (3, 6));
+    assert_eq!(learned::region_partner(g, 3, 6), (12, 729));
+    // Without the regions, no feature beyond the base ones.
+    let mut beyond = 0;
+    learned::visit(&pos, false, |i, _| beyond += (i >= base) as usize);
+    assert_eq!(beyond, 0);
+}
+
+#[test]
+fn weights_with_regions_round_trip_through_their_source() {
+    let variant = Variant::English;
+    let text = String::from_utf8(tiny_data(variant)).unwrap();
+    let mut data = Dataset::default();
+    data.regions = true;
+    data.read(&text, variant).unwrap();
+    let k = tune::fit_k(&data);
+    let opts = FitOptions {
+        iterations: 20,
+        ..Default::default()
+    };
+    let fit = tune::fit(&data, variant, k, &opts, |_, _| {});
+    let len = Tuned::len_for(32) + 9 * learned::REGION;
+    assert_eq!(fit.weights.len(), 2 * len);
+    assert!(
+        fit.fitted.0 < fit.start.0,
+        "{:?} → {:?}",
+        fit.start,
+        fit.fitted
+    );
+    // Some region weight moved off zero, each opposite to its tied partner's, so that the
+    // evaluation stays colour-symmetric; and the file reads back the same numbers.
+    let g = Position::new(variant).geometry();
+    for phase in [0, len] {
+        let regions = &fit.weights[phase + Tuned::len_for(32)..phase + len];
+        assert!(regions.iter().any(|&w| w != 0.0));
+        for (i, &w) in regions.iter().enumerate() {
+            let (r, x) = learned::region_partner(g, i / learned::REGION, i % learned::REGION);
+            assert_eq!(w, -regions[r * learned::REGION + x], "{i}");
+        }
+    }
+    let source = tune::weights_source(variant, &fit, "draughts tune fit …", "test");
+    let back = tune::parse_weights_source(&source).unwrap();
+    assert!(back.has_regions());
+    let base = Tuned::len_for(32);
+    let q = |x: f32| (x * learned::SCALE as f32).round() as i16;
+    let weights: Vec<i16> = fit.weights.iter().map(|&x| q(x)).collect();
+    assert_eq!(back.open, &weights[..base]);
+    assert_eq!(back.end, &weights[len..len + base]);
+    assert_eq!(back.regions.len(), 2 * 9 * learned::REGION);
+    let tuned: &'static Tuned = Box::leak(Box::new(back));
+    for (i, pos) in random_positions(variant, 9, 6).iter().enumerate() {
+        // What is played is what was fitted: the evaluation (regions' weights read in pairs)
+        // is the phase-mixed sum of the weights over the features the fit saw.
+        let (mut open, mut end) = (0, 0);
+        learned::visit(pos, true, |i, v| {
+            open += v * weights[i] as i32;
+            end += v * weights[len + i] as i32;
+        });
+        let p = learned::phase(pos);
+        let fitted = (open * p + end * (256 - p)) / (256 * learned::SCALE);
+        assert_eq!(learned::evaluate_white(pos, tuned), fitted, "#{i} {pos:?}");
+        assert_eq!(
+            learned::evaluate_white(pos, tuned),
+            -learned::evaluate_white(&pos.mirrored(), tuned),
+            "#{i} {pos:?}"
+        );
+    }
+    // A table cut short is refused.
+    let cut = source.replacen("    // region 8\n", "    ];\n", 1);
+    assert!(tune::parse_weights_source(&cut).is_err());
 }

@@ -15,7 +15,7 @@
 //!   out and reported, never fitted. Deterministic: the same data gives the same weights.
 
 use super::eval::{self, Weights, MAN};
-use super::learned::{self, Tuned, DENSE, PATTERNS, SCALE};
+use super::learned::{self, Tuned, DENSE, PATTERNS, REGION, SCALE};
 use super::{Engine, Limits, Rng, MAX_DEPTH, WIN_BOUND};
 use crate::game::{Game, Status};
 use crate::position::Position;
@@ -66,6 +66,9 @@ pub struct SelfPlay {
     pub seed: u64,
     /// Games still going after this many plies count as draws.
     pub max_plies: usize,
+    /// Plays with the learned evaluation in the tree instead of the hand-made one: stronger
+    /// games, but data that depends on the weights they were played with.
+    pub learned: bool,
 }
 
 /// Runs `f` with the hand-made evaluation, then restores the thread's choice.
@@ -88,10 +91,18 @@ pub fn self_play(
     out: &mut impl Write,
     progress: impl FnMut(usize, usize),
 ) -> io::Result<usize> {
-    by_hand(|| self_play_by_hand(opts, out, progress))
+    if opts.learned {
+        let was = eval::is_hand_made();
+        eval::use_hand_made(false);
+        let r = play_games(opts, out, progress);
+        eval::use_hand_made(was);
+        r
+    } else {
+        by_hand(|| play_games(opts, out, progress))
+    }
 }
 
-fn self_play_by_hand(
+fn play_games(
     opts: &SelfPlay,
     out: &mut impl Write,
     mut progress: impl FnMut(usize, usize),
@@ -204,7 +215,7 @@ fn records_by_hand(
 pub struct Dataset {
     /// Feature `i` of sample `k` is `index[start[k] + i]` with value `value[start[k] + i]`.
     start: Vec<u32>,
-    index: Vec<u16>,
+    index: Vec<u32>,
     value: Vec<i16>,
     /// Share of men left, 0–1.
     phase: Vec<f32>,
@@ -217,6 +228,8 @@ pub struct Dataset {
     hand_made: Vec<f32>,
     held_out: Vec<bool>,
     pub skipped: usize,
+    /// Whether the regions' patterns are features too (set before reading).
+    pub regions: bool,
 }
 
 impl Dataset {
@@ -274,8 +287,8 @@ impl Dataset {
                 s => s.parse().map_err(|_| bad("bad score"))?,
             };
             self.start.push(self.index.len() as u32);
-            learned::visit(&pos, |i, v| {
-                self.index.push(i as u16);
+            learned::visit(&pos, self.regions, |i, v| {
+                self.index.push(i as u32);
                 self.value.push(v as i16);
             });
             self.phase.push(learned::phase(&pos) as f32 / 256.0);
@@ -448,6 +461,9 @@ pub struct FitOptions {
     pub rate: f32,
     /// Pull towards the hand-made weights (added to the error per squared hundredth).
     pub regularisation: f32,
+    /// Pull of the regions' weights towards zero: each configuration is seen in few
+    /// positions, so the pull decides how far the data may move it (chosen on held-out error).
+    pub region_regularisation: f32,
 }
 
 impl Default for FitOptions {
@@ -456,6 +472,7 @@ impl Default for FitOptions {
             iterations: 300,
             rate: 2.0,
             regularisation: 1e-7,
+            region_regularisation: 1e-9,
         }
     }
 }
@@ -481,7 +498,26 @@ pub fn fit(
     opts: &FitOptions,
     mut progress: impl FnMut(usize, f64),
 ) -> Fit {
-    let anchor = hand_made_weights(variant);
+    let mut anchor = hand_made_weights(variant);
+    let base = anchor.len() / 2;
+    let g = Position::new(variant).geometry();
+    // Each region weight's tied partner (see `learned::region_partner`), by offset.
+    let partners: Vec<usize> = if d.regions {
+        (0..learned::regions(g) * REGION)
+            .map(|i| {
+                let (r, x) = learned::region_partner(g, i / REGION, i % REGION);
+                r * REGION + x
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if d.regions {
+        // The regions' weights start at zero, after each phase's other weights.
+        let extra = learned::regions(g) * REGION;
+        anchor.splice(base..base, std::iter::repeat_n(0.0, extra));
+        anchor.extend(std::iter::repeat_n(0.0, extra));
+    }
     let mut w = anchor.clone();
     let n = w.len();
     let half = n / 2;
@@ -510,8 +546,27 @@ pub fn fit(
                 grad[half + j] += g * x as f64 * (1.0 - ph);
             }
         }
+        // A region weight and its partner are one parameter, opposite in sign: both follow
+        // the difference of their gradients (and Adam's moments stay opposite too).
+        for phase in [0, half] {
+            for (i, &p) in partners.iter().enumerate() {
+                let (a, b) = (phase + base + i, phase + base + p);
+                if a < b {
+                    let tied = grad[a] - grad[b];
+                    grad[a] = tied;
+                    grad[b] = -tied;
+                } else if a == b {
+                    grad[a] = 0.0;
+                }
+            }
+        }
         for j in 0..n {
-            let g = grad[j] + 2.0 * opts.regularisation as f64 * (w[j] - anchor[j]) as f64;
+            let pull = if j % half >= base {
+                opts.region_regularisation
+            } else {
+                opts.regularisation
+            };
+            let g = grad[j] + 2.0 * pull as f64 * (w[j] - anchor[j]) as f64;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             let mh = m[j] / (1.0 - b1.powi(it as i32 + 1));
@@ -547,6 +602,16 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
         "ahead-left first"
     };
     let half = fit.weights.len() / 2;
+    let regions = if half > Tuned::len_for(s) {
+        format!(
+            ", then the {REGION} configurations of each of the\n\
+             //! {} regions (4×4 blocks, row-major; base 3, a digit a dark square in bit order:\n\
+             //! 0 empty, 1 own man, 2 opponent's man)",
+            (half - Tuned::len_for(s)) / REGION
+        )
+    } else {
+        String::new()
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -559,7 +624,7 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
          //! Per phase: a man on each square (as White sees the board, square 1 first, a row of\n\
          //! the board a line), a king on each square, the terms named above their row, then the\n\
          //! {PATTERNS} neighbourhoods of a man (index: two bits a neighbour, {order};\n\
-         //! 0 empty, 1 own piece, 2 opponent's, 3 edge).\n",
+         //! 0 empty, 1 own piece, 2 opponent's, 3 edge){regions}.\n",
         variant.title(),
         fit.hand_made.1,
         fit.fitted.1,
@@ -592,11 +657,37 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
         }
         out.push_str("];\n\n");
     };
-    table(&mut out, "OPEN", &fit.weights[..half]);
-    table(&mut out, "END", &fit.weights[half..]);
+    let base = Tuned::len_for(s);
+    table(&mut out, "OPEN", &fit.weights[..base]);
+    table(&mut out, "END", &fit.weights[half..half + base]);
+    let regions = if half > base {
+        // Open and end weight side by side, a configuration's pair after another.
+        let (open, end) = (&fit.weights[base..half], &fit.weights[half + base..]);
+        let _ = writeln!(
+            out,
+            "#[rustfmt::skip]\nconst REGIONS: [i16; {}] = [",
+            2 * open.len()
+        );
+        let q = |x: f32| (x * SCALE as f32).round().clamp(-32000.0, 32000.0) as i16;
+        for (r, (o, e)) in open.chunks(REGION).zip(end.chunks(REGION)).enumerate() {
+            let _ = writeln!(out, "    // region {r}");
+            for (o, e) in o.chunks(27).zip(e.chunks(27)) {
+                let cells: Vec<String> = o
+                    .iter()
+                    .zip(e)
+                    .map(|(&o, &e)| format!("{},{},", q(o), q(e)))
+                    .collect();
+                let _ = writeln!(out, "    {}", cells.join(""));
+            }
+        }
+        out.push_str("];\n\n");
+        "&REGIONS"
+    } else {
+        "&[]"
+    };
     let _ = writeln!(
         out,
-        "pub static WEIGHTS: Tuned = Tuned {{\n    squares: {s},\n    open: &OPEN,\n    end: &END,\n}};"
+        "pub static WEIGHTS: Tuned = Tuned {{\n    squares: {s},\n    open: &OPEN,\n    end: &END,\n    regions: {regions},\n}};"
     );
     out
 }
@@ -613,15 +704,19 @@ pub fn parse_weights_source(text: &str) -> Result<Tuned, String> {
         .and_then(|t| t.split(',').next())
         .and_then(|t| t.trim().parse().ok())
         .ok_or("no `squares:` field")?;
-    let len = Tuned::len_for(squares);
-    let table = |name: &str| -> Result<&'static [i16], String> {
+    let base = Tuned::len_for(squares);
+    let regions = crate::square::Geometry::ALL
+        .iter()
+        .find(|g| g.squares() as usize == squares)
+        .map_or(0, |&g| learned::regions(g));
+    let table = |name: &str| -> Result<Vec<i16>, String> {
         let start = text
             .find(&format!("const {name}:"))
             .ok_or(format!("no {name} table"))?;
         let body = &text[start..];
         let body = &body[body.find("= [").ok_or("no table body")? + 3..];
         let body = &body[..body.find("];").ok_or("unterminated table")?];
-        let mut w = Vec::with_capacity(len);
+        let mut w = Vec::new();
         for line in body.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
             for item in line.split(',').map(str::trim).filter(|i| !i.is_empty()) {
                 w.push(
@@ -630,15 +725,31 @@ pub fn parse_weights_source(text: &str) -> Result<Tuned, String> {
                 );
             }
         }
-        if w.len() > len || w.len() < 2 * squares {
-            return Err(format!("{name}: {} weights, expected {len}", w.len()));
+        Ok(w)
+    };
+    let phase = |name: &str| -> Result<&'static [i16], String> {
+        let mut w = table(name)?;
+        if w.len() > base || w.len() < 2 * squares {
+            return Err(format!("{name}: {} weights, expected {base}", w.len()));
         }
-        w.resize(len, 0);
+        w.resize(base, 0);
         Ok(Box::leak(w.into_boxed_slice()))
+    };
+    let with_regions = text.contains("const REGIONS:");
+    let regions: &'static [i16] = if with_regions {
+        let w = table("REGIONS")?;
+        let expected = 2 * regions * REGION;
+        if w.len() != expected {
+            return Err(format!("REGIONS: {} weights, expected {expected}", w.len()));
+        }
+        Box::leak(w.into_boxed_slice())
+    } else {
+        &[]
     };
     Ok(Tuned {
         squares,
-        open: table("OPEN")?,
-        end: table("END")?,
+        open: phase("OPEN")?,
+        end: phase("END")?,
+        regions,
     })
 }

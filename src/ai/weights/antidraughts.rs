@@ -105,4 +105,5 @@ pub static WEIGHTS: Tuned = Tuned {
     squares: 50,
     open: &OPEN,
     end: &END,
+    regions: &[],
 };

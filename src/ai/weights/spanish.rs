@@ -97,4 +97,5 @@ pub static WEIGHTS: Tuned = Tuned {
     squares: 32,
     open: &OPEN,
     end: &END,
+    regions: &[],
 };

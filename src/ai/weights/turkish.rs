@@ -97,4 +97,5 @@ pub static WEIGHTS: Tuned = Tuned {
     squares: 64,
     open: &OPEN,
     end: &END,
+    regions: &[],
 };

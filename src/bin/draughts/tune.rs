@@ -1,9 +1,9 @@
 //! `draughts tune`: regenerates the learned evaluation's weights from data.
 //!
 //! ```text
-//! draughts tune gen --variant V --games N --nodes K [--seed S] --out FILE
+//! draughts tune gen --variant V --games N --nodes K [--seed S] [--learned] --out FILE
 //! draughts tune pdn --variant V --out FILE PDN...
-//! draughts tune fit --variant V --data FILE... [--lambda L] [--iterations I] --out FILE.rs
+//! draughts tune fit --variant V --data FILE... [--lambda L] [--iterations I] [--regions] --out FILE.rs
 //! draughts tune speed --variant V [--depth D] [--rounds R]
 //! ```
 //! `gen` plays the engine against itself from random openings and writes its quiet positions
@@ -60,6 +60,10 @@ pub struct GenArgs {
     /// Plies after which a game counts as drawn.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
+    /// Plays with the learned evaluation in the tree (default: the hand-made one, so that the
+    /// data does not depend on the weights it will replace).
+    #[arg(long)]
+    learned: bool,
     /// The data file to write.
     #[arg(long, short)]
     out: PathBuf,
@@ -90,6 +94,12 @@ pub struct FitArgs {
     /// Full passes over the data.
     #[arg(long, default_value_t = 300)]
     iterations: usize,
+    /// Fits a table of each 4×4 region's configurations of men too (boards of dark squares).
+    #[arg(long)]
+    regions: bool,
+    /// Pull of the regions' weights towards zero (per squared hundredth of a man).
+    #[arg(long, default_value_t = FitOptions::default().region_regularisation)]
+    region_pull: f32,
     /// The Rust file to write (e.g. src/ai/weights/international.rs); none: only report.
     #[arg(long, short)]
     out: Option<PathBuf>,
@@ -191,6 +201,7 @@ fn generate(args: &GenArgs) -> Result<ExitCode, String> {
         nodes: args.nodes,
         seed: args.seed,
         max_plies: args.max_plies,
+        learned: args.learned,
     };
     let step = (args.games / 20).max(1);
     let n = tune::self_play(&opts, &mut out, |games, positions| {
@@ -232,6 +243,7 @@ fn records(args: &PdnArgs) -> Result<ExitCode, String> {
 fn fit(args: &FitArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let mut data = Dataset::default();
+    data.regions = args.regions;
     for path in &args.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         data.read(&text, args.variant)
@@ -252,6 +264,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
     data.mix_scores(args.lambda, k);
     let opts = FitOptions {
         iterations: args.iterations,
+        region_regularisation: args.region_pull,
         ..Default::default()
     };
     let step = (args.iterations / 10).max(1);
@@ -268,8 +281,13 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
     show("fitted", result.fitted);
     if let Some(out) = &args.out {
         let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+        let regions = if args.regions {
+            format!(" --regions --region-pull {}", args.region_pull)
+        } else {
+            String::new()
+        };
         let command = format!(
-            "draughts tune fit --variant {} --data {} --lambda {} --iterations {}",
+            "draughts tune fit --variant {} --data {} --lambda {} --iterations {}{regions}",
             args.variant.name(),
             files.join(" "),
             args.lambda,
