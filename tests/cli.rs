@@ -630,6 +630,50 @@ fn tune_generates_data_and_fits_weights() {
     let (_, err, code) = draughts_all(&["tune", "fit", "-v", "english", "-d", "/nonexistent.tsv"]);
     assert_eq!(code, 1);
     assert!(err.starts_with("error: /nonexistent.tsv"), "{err}");
+    // With the regions' patterns, then self-play with those weights: games of their own.
+    let regions = dir.join("english-regions.rs");
+    let (_, err, code) = draughts_all(&[
+        "tune",
+        "fit",
+        "-v",
+        "english",
+        "--iterations",
+        "20",
+        "--regions",
+        "-d",
+        data.to_str().unwrap(),
+        "-o",
+        regions.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let source = std::fs::read_to_string(&regions).unwrap();
+    assert!(source.contains("--regions --region-pull"), "{source}");
+    assert!(source.contains("const REGIONS: [i16; 118098]"));
+    let played = dir.join("played.tsv");
+    let gen = |weights: &str| {
+        draughts_all(&[
+            "tune",
+            "gen",
+            "-v",
+            "english",
+            "-n",
+            "4",
+            "--nodes",
+            "300",
+            "--weights",
+            weights,
+            "-o",
+            played.to_str().unwrap(),
+        ])
+    };
+    let (_, err, code) = gen(regions.to_str().unwrap());
+    assert_eq!(code, 0, "{err}");
+    let again = std::fs::read_to_string(&played).unwrap();
+    assert!(again.lines().count() > 50);
+    assert_ne!(again, text);
+    let (_, err, code) = gen("/nonexistent.rs");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: /nonexistent.rs"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

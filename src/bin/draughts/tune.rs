@@ -1,7 +1,7 @@
 //! `draughts tune`: regenerates the learned evaluation's weights from data.
 //!
 //! ```text
-//! draughts tune gen --variant V --games N --nodes K [--seed S] [--learned] --out FILE
+//! draughts tune gen --variant V --games N --nodes K [--seed S] [--learned | --weights W.rs] --out FILE
 //! draughts tune pdn --variant V --out FILE PDN...
 //! draughts tune fit --variant V --data FILE... [--lambda L] [--iterations I] [--regions] --out FILE.rs
 //! draughts tune speed --variant V [--depth D] [--rounds R]
@@ -64,6 +64,10 @@ pub struct GenArgs {
     /// data does not depend on the weights it will replace).
     #[arg(long)]
     learned: bool,
+    /// Plays with these weights (a file written by `tune fit`; implies --learned), e.g. those
+    /// of an earlier commit, to regenerate data played with them.
+    #[arg(long)]
+    weights: Option<PathBuf>,
     /// The data file to write.
     #[arg(long, short)]
     out: PathBuf,
@@ -193,6 +197,12 @@ fn create(path: &PathBuf) -> Result<BufWriter<std::fs::File>, String> {
 }
 
 fn generate(args: &GenArgs) -> Result<ExitCode, String> {
+    if let Some(path) = &args.weights {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let w =
+            tune::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        draughts::ai::learned::use_weights(Some(Box::leak(Box::new(w))));
+    }
     let mut out = create(&args.out)?;
     let start = Instant::now();
     let opts = SelfPlay {
@@ -201,7 +211,7 @@ fn generate(args: &GenArgs) -> Result<ExitCode, String> {
         nodes: args.nodes,
         seed: args.seed,
         max_plies: args.max_plies,
-        learned: args.learned,
+        learned: args.learned || args.weights.is_some(),
     };
     let step = (args.games / 20).max(1);
     let n = tune::self_play(&opts, &mut out, |games, positions| {
