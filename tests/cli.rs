@@ -648,7 +648,7 @@ fn tune_generates_data_and_fits_weights() {
     assert_eq!(code, 0, "{err}");
     let source = std::fs::read_to_string(&regions).unwrap();
     assert!(source.contains("--regions --region-pull"), "{source}");
-    assert!(source.contains("const REGIONS: [i16; 118098]"));
+    assert!(source.contains("static REGIONS: [i16; 118098]"));
     let played = dir.join("played.tsv");
     let gen = |weights: &str| {
         draughts_all(&[

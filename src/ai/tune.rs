@@ -665,7 +665,7 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
         let (open, end) = (&fit.weights[base..half], &fit.weights[half + base..]);
         let _ = writeln!(
             out,
-            "#[rustfmt::skip]\nconst REGIONS: [i16; {}] = [",
+            "#[rustfmt::skip]\nstatic REGIONS: [i16; {}] = [",
             2 * open.len()
         );
         let q = |x: f32| (x * SCALE as f32).round().clamp(-32000.0, 32000.0) as i16;
@@ -712,6 +712,7 @@ pub fn parse_weights_source(text: &str) -> Result<Tuned, String> {
     let table = |name: &str| -> Result<Vec<i16>, String> {
         let start = text
             .find(&format!("const {name}:"))
+            .or_else(|| text.find(&format!("static {name}:")))
             .ok_or(format!("no {name} table"))?;
         let body = &text[start..];
         let body = &body[body.find("= [").ok_or("no table body")? + 3..];
@@ -735,7 +736,7 @@ pub fn parse_weights_source(text: &str) -> Result<Tuned, String> {
         w.resize(base, 0);
         Ok(Box::leak(w.into_boxed_slice()))
     };
-    let with_regions = text.contains("const REGIONS:");
+    let with_regions = text.contains("static REGIONS:");
     let regions: &'static [i16] = if with_regions {
         let w = table("REGIONS")?;
         let expected = 2 * regions * REGION;
