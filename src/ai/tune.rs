@@ -635,13 +635,14 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
         fit.k,
     );
     out.push_str("use crate::ai::learned::Tuned;\n\n");
+    // What is stored: thousandths of a man, rounded.
+    let q = |x: f32| (x * SCALE as f32).round().clamp(-32000.0, 32000.0) as i16;
     let table = |out: &mut String, name: &str, w: &[f32]| {
         let _ = writeln!(
             out,
             "#[rustfmt::skip]\nconst {name}: [i16; {}] = [",
             w.len()
         );
-        let q = |x: f32| (x * SCALE as f32).round().clamp(-32000.0, 32000.0) as i16;
         for part in [&w[..s], &w[s..2 * s]] {
             for row in part.chunks(per_row) {
                 let cells: Vec<String> = row.iter().map(|&x| format!("{:>5},", q(x))).collect();
@@ -670,7 +671,6 @@ pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -
             "#[rustfmt::skip]\nstatic REGIONS: [i16; {}] = [",
             2 * open.len()
         );
-        let q = |x: f32| (x * SCALE as f32).round().clamp(-32000.0, 32000.0) as i16;
         for (r, (o, e)) in open.chunks(REGION).zip(end.chunks(REGION)).enumerate() {
             let _ = writeln!(out, "    // region {r}");
             for (o, e) in o.chunks(27).zip(e.chunks(27)) {

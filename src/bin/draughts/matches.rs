@@ -175,11 +175,8 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
             "nobook" if book => book = false,
             "hand" if matches!(eval, Eval::BuiltIn) => eval = Eval::HandMade,
             w if w.starts_with("weights=") && matches!(eval, Eval::BuiltIn) => {
-                let path = &w["weights=".len()..];
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-                let weights =
-                    ai::tune::parse_weights_source(&text).map_err(|e| format!("{path}: {e}"))?;
-                eval = Eval::Weights(Box::leak(Box::new(weights)));
+                let path = std::path::Path::new(&w["weights=".len()..]);
+                eval = Eval::Weights(crate::tune::read_weights(path)?);
             }
             _ => {
                 return Err(format!(

@@ -13,10 +13,11 @@
 //! per second with the learned and the hand-made evaluation. See `draughts::ai::tune`.
 
 use clap::{Args, Subcommand};
+use draughts::ai::learned::Tuned;
 use draughts::ai::tune::{self, Dataset, FitOptions, SelfPlay};
 use draughts::Variant;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -196,12 +197,17 @@ fn create(path: &PathBuf) -> Result<BufWriter<std::fs::File>, String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Reads a weights file written by `tune fit` (kept for the rest of the run).
+pub fn read_weights(path: &Path) -> Result<&'static Tuned, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let weights =
+        tune::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::leak(Box::new(weights)))
+}
+
 fn generate(args: &GenArgs) -> Result<ExitCode, String> {
     if let Some(path) = &args.weights {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let w =
-            tune::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        draughts::ai::learned::use_weights(Some(Box::leak(Box::new(w))));
+        draughts::ai::learned::use_weights(Some(read_weights(path)?));
     }
     let mut out = create(&args.out)?;
     let start = Instant::now();
