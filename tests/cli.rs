@@ -808,6 +808,35 @@ fn problems_counts_solutions_other_wins_and_skipped_records() {
     );
 }
 
+/// Output into a pipe whose reader has gone (`draughts problems … | head -1`) is dropped: the
+/// command finishes with its own exit status instead of panicking on the closed pipe.
+#[test]
+fn a_closed_output_pipe_is_not_a_panic() {
+    let dir = std::env::temp_dir().join(format!("draughts-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.pdn");
+    std::fs::write(
+        &file,
+        "[FEN \"W:W28,29:B23\"]\n[Result \"2-0\"]\n\n1. 28x19 2-0\n\n",
+    )
+    .unwrap();
+    // The reading end is closed before the command starts: every line it prints meets a
+    // closed pipe.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["problems", "--nodes", "1000", file.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
 #[test]
 fn problems_with_the_loser_to_move_are_solved_by_proving_the_loss() {
     let dir = std::env::temp_dir().join(format!("draughts-loser-{}", std::process::id()));

@@ -148,7 +148,7 @@ fn cmd_build(args: &BuildArgs) -> Result<ExitCode, String> {
             }
         }
     }
-    println!(
+    say!(
         "{variant}: {} of {read} game records used (the variant, from its start), {} positions, {:.1} s",
         stats.games,
         stats.positions.len(),
@@ -170,7 +170,7 @@ fn cmd_build(args: &BuildArgs) -> Result<ExitCode, String> {
     });
     let bytes = book.to_bytes();
     std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out.display()))?;
-    println!(
+    say!(
         "{}: {} positions ({} following games), {} moves, deepest ply {}, {} game moves refused by the search, {} key collisions",
         args.out.display(),
         report.entries,
@@ -180,7 +180,7 @@ fn cmd_build(args: &BuildArgs) -> Result<ExitCode, String> {
         report.rejected_game_moves,
         report.key_collisions
     );
-    println!(
+    say!(
         "searches {} (depth {}), nodes {}, search time {:.1} s, bytes {}, gzipped {}",
         report.searches,
         args.depth,
@@ -203,7 +203,7 @@ fn cmd_info(files: &[PathBuf]) -> Result<ExitCode, String> {
         let book = Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
         let walk = book.walk();
         let moves: usize = book.entries().iter().map(|e| e.moves.len()).sum();
-        println!(
+        say!(
             "{}: {} book, {} positions, {} moves, bytes {}, gzipped {}, margin {}, depth {}, plies {}; from the start: {} positions reached (deepest ply {}), {} lines, {} unresolved moves",
             file.display(),
             book.variant(),
@@ -258,7 +258,7 @@ fn cmd_positions(args: &PositionsArgs) -> Result<ExitCode, String> {
         .collect();
     fens.sort();
     for fen in fens {
-        println!("{fen}");
+        say!("{fen}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -271,11 +271,11 @@ fn cmd_show(args: &ShowArgs) -> Result<ExitCode, String> {
     };
     let moves = book.moves(&pos);
     if moves.is_empty() {
-        println!("not in the book");
+        say!("not in the book");
     }
     let total: u32 = moves.iter().map(|&(_, w)| w as u32).sum();
     for (m, w) in moves {
-        println!(
+        say!(
             "{} weight {w} ({:.0}%)",
             notation::move_to_text(&pos, &m),
             100.0 * w as f64 / total as f64

@@ -2,7 +2,17 @@
 //!
 //! Arguments are parsed with clap (`draughts --help`, `draughts SUBCOMMAND --help`). Usage errors
 //! are clap's (exit status 2); an error found while running (a missing file, a bad FEN) is one
-//! line, `error: …`, on stderr (exit status 1).
+//! line, `error: …`, on stderr (exit status 1). Output to a pipe closed early (`| head`) is
+//! dropped, not a panic.
+
+/// `println!` for the subcommands' reports: a closed stdout (a pipe read by `head`) drops the
+/// line instead of panicking, as the commands' other output does.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 mod book;
 mod egdb;

@@ -512,9 +512,10 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         None => None,
     };
     let (name_a, name_b) = (pa.name(), pb.name());
-    println!(
+    say!(
         "{} match, {} games: A = {name_a}, B = {name_b}",
-        opts.variant, opts.games
+        opts.variant,
+        opts.games
     );
     let mut pdn_out = String::new();
     let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
@@ -598,7 +599,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             } else {
                 opening_moves.iter().map(|m| m.to_string()).collect()
             };
-            println!(
+            say!(
                 "game {:>3}: A plays {:<5}  opening {:<18} {:>3} plies  {outcome:<6} {text}",
                 g + 1,
                 a_color.name(),
@@ -654,14 +655,14 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         let (lo, hi) = ((score - half).max(1e-3), (score + half).min(1.0 - 1e-3));
         format!("Elo {:+.0} [{:+.0}, {:+.0}]", elo(score), elo(lo), elo(hi))
     };
-    println!(
+    say!(
         "A {name_a} vs B {name_b}: +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95% CI {:.1}%–{:.1}%), {elo_text}",
         100.0 * score,
         100.0 * half,
         100.0 * (score - half).max(0.0),
         100.0 * (score + half).min(1.0),
     );
-    println!(
+    say!(
         "distinct openings (first {OPENING_PLIES} plies): {} of {} games{}",
         openings.len(),
         opts.games,
@@ -674,7 +675,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     for (who, name) in [(0, &name_a), (1, &name_b)] {
         let (moves, ms) = thought[who];
         if moves > 0 {
-            println!(
+            say!(
                 "{name}: {moves} moves, {:.0} ms a move on average",
                 ms / moves as f64
             );
@@ -682,10 +683,10 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     }
     if let Some((elo0, elo1)) = opts.sprt {
         match verdict {
-            Some(v) => println!(
+            Some(v) => say!(
                 "SPRT [{elo0}, {elo1}]: accepted Elo {v:+} after {played} games (LLR {llr:.2})"
             ),
-            None => println!("SPRT [{elo0}, {elo1}]: undecided after {played} games (LLR {llr:.2}, bounds ±2.94)"),
+            None => say!("SPRT [{elo0}, {elo1}]: undecided after {played} games (LLR {llr:.2}, bounds ±2.94)"),
         }
     }
     if let Some(path) = &opts.pdn {

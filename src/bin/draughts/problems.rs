@@ -121,7 +121,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
                 } else {
                     solution.to_string()
                 };
-                println!(
+                say!(
                     "{} {}#{}: solution {}, found {} (depth {}, score {:+.2})",
                     match (ok, other_win) {
                         (true, _) => "solved",
@@ -144,7 +144,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
         (None, Some(n)) => format!("{n} nodes"),
         (None, None) => unreachable!("a default time is set"),
     };
-    println!(
+    say!(
         "solved {solved} of {tried} ({:.1}%) at {budget} a problem, {} thread(s); {other_wins} more answered with another move scored as a forced win; {skipped} records skipped (no set-up, no moves or unreadable)",
         100.0 * solved as f64 / tried.max(1) as f64,
         opts.threads

@@ -168,7 +168,7 @@ fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
                 n += engine.search(pos, &[], &limits).map_or(0, |r| r.nodes);
             }
             let rate = n as f64 / (cpu_seconds() - start);
-            println!(
+            say!(
                 "round {}: {:<9} {n} nodes, {:.2}M nodes/s",
                 round + 1,
                 if hand { "hand-made" } else { "learned" },
@@ -179,7 +179,7 @@ fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
         }
     }
     eval::use_hand_made(false);
-    println!(
+    say!(
         "best: learned {:.2}M nodes/s, hand-made {:.2}M nodes/s ({:+.1}%); nodes to depth {}: {} against {}",
         best[0] / 1e6,
         best[1] / 1e6,
@@ -230,7 +230,7 @@ fn generate(args: &GenArgs) -> Result<ExitCode, String> {
     })
     .and_then(|n| out.flush().map(|_| n))
     .map_err(|e| format!("{}: {e}", args.out.display()))?;
-    println!(
+    say!(
         "{} games, {n} positions in {:.1} s",
         args.games,
         start.elapsed().as_secs_f64()
@@ -246,13 +246,13 @@ fn records(args: &PdnArgs) -> Result<ExitCode, String> {
         let text = String::from_utf8_lossy(&bytes);
         let (g, p) = tune::from_records(&text, args.variant, games, &mut out)
             .map_err(|e| format!("{}: {e}", args.out.display()))?;
-        println!("{}: {g} games, {p} positions", path.display());
+        say!("{}: {g} games, {p} positions", path.display());
         games += g;
         positions += p;
     }
     out.flush()
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
-    println!("{games} games, {positions} positions");
+    say!("{games} games, {positions} positions");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -268,7 +268,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
     if data.is_empty() {
         return Err("no positions to fit".to_owned());
     }
-    println!(
+    say!(
         "{} positions ({} held out, {} skipped: captures pending or scored by rule), read in {:.1} s",
         data.len(),
         data.held_out_len(),
@@ -276,7 +276,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         start.elapsed().as_secs_f64()
     );
     let k = tune::fit_k(&data);
-    println!("K = {k:.6}");
+    say!("K = {k:.6}");
     data.mix_scores(args.lambda, k);
     let opts = FitOptions {
         iterations: args.iterations,
@@ -290,7 +290,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         }
     });
     let show = |name: &str, (train, held): (f64, f64)| {
-        println!("{name:<22} training {train:.6}  held out {held:.6}");
+        say!("{name:<22} training {train:.6}  held out {held:.6}");
     };
     show("hand-made evaluation", result.hand_made);
     show("start (hand-made, mapped)", result.start);
@@ -316,8 +316,8 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         );
         let source = tune::weights_source(args.variant, &result, &command, &about);
         std::fs::write(out, source).map_err(|e| format!("{}: {e}", out.display()))?;
-        println!("wrote {}", out.display());
+        say!("wrote {}", out.display());
     }
-    println!("{:.1} s", start.elapsed().as_secs_f64());
+    say!("{:.1} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }
