@@ -460,6 +460,40 @@ fn uses_the_time_given() {
     }
 }
 
+/// A whole budget (a composed problem: no move after this one to save time for) is spent to
+/// its deadline: iterations go on beginning after 60% of it, where a game's move stops
+/// beginning them and leaves the rest to the clock (which happens at some of these budgets).
+#[test]
+fn a_whole_budget_is_spent_to_its_deadline() {
+    let pos = Position::new(Variant::International);
+    let spent = |aim: f64, whole_time: bool| {
+        let t = std::cell::Cell::new(0.0);
+        let clock = || {
+            t.set(t.get() + 1.0);
+            t.get()
+        };
+        search(
+            &pos,
+            Limits {
+                time_ms: Some(aim),
+                whole_time,
+                clock: Some(&clock),
+                ..Default::default()
+            },
+        );
+        t.get()
+    };
+    let aims = [60.0, 100.0, 150.0, 200.0, 300.0];
+    for aim in aims {
+        let t = spent(aim, true);
+        assert!(t >= aim && t <= aim + 5.0, "aimed at {aim} ms: spent {t}");
+    }
+    assert!(
+        aims.iter().any(|&aim| spent(aim, false) < aim),
+        "a game's move also spent every budget whole"
+    );
+}
+
 /// Several threads: the answer is legal, finds the same shot, stops on a node budget and on
 /// the stop callback, and the helpers end with the search.
 #[test]

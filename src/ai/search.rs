@@ -53,6 +53,10 @@ pub struct Limits<'a> {
     /// The most it may spend when the best move is in doubt (the previous best failing low at
     /// the root); `None` = `time_ms`. Game clocks give it room; a fixed time per move does not.
     pub max_time_ms: Option<f64>,
+    /// Whether the time is the whole budget, with no move after this one to save it for (a
+    /// composed problem): iterations begin until the deadline, not only while the next one
+    /// is expected to end in time, and the last, cut short, keeps any better move it proved.
+    pub whole_time: bool,
     /// Milliseconds since any fixed origin (e.g. `Instant`-based natively,
     /// `performance.now()` in a browser).
     pub clock: Option<&'a dyn Fn() -> f64>,
@@ -387,7 +391,10 @@ impl Engine {
                 // branching factor is 1.6–2.4): one that cannot end in the time is not begun.
                 // The stop at the deadline keeps what a partial iteration found, so the time
                 // left after this is used, not returned.
-                if clock.is_some() && now() - start > t * START_NEXT_ITERATION_BEFORE {
+                if clock.is_some()
+                    && !limits.whole_time
+                    && now() - start > t * START_NEXT_ITERATION_BEFORE
+                {
                     break;
                 }
             }

@@ -450,6 +450,8 @@ fn go(
         } else {
             level.times_ms().map(|(_, most)| most)
         },
+        // A game's moves share the time: what an iteration cannot use goes to the next move.
+        whole_time: false,
         clock: Some(clock),
         stop: Some(&stop),
         on_iteration: Some(&info),

@@ -5,7 +5,9 @@
 //! draughts problems --variant V [--time-ms T | --nodes N] [--threads K] [--egdb DIR] [--quiet] FILE…
 //! ```
 //! A problem is a PDN game with a `[FEN]` set-up and its solution as moves (e.g. the
-//! `Cat.*.pdn` collections): solved when the search's move is the solution's first move.
+//! `Cat.*.pdn` collections): solved when the search's move is the solution's first move. The
+//! time is the problem's whole budget: iterations begin until it runs out (a game's move stops
+//! beginning them at 60% of its time, to leave the rest to the clock).
 //! Records without a `[FEN]` set-up or without moves, or whose moves are illegal, are skipped
 //! and counted. A miss whose move the search scores as a forced win (by its own search or by
 //! the endgame tables) is counted apart ("another forced win"): composed problems often have
@@ -94,6 +96,7 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
                 time_ms,
                 nodes: opts.nodes,
                 clock: Some(&clock),
+                whole_time: true,
                 egdb: db.as_ref().filter(|_| game.variant() == opts.variant),
                 ..Default::default()
             };
