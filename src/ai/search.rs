@@ -656,13 +656,26 @@ impl Engine {
         // the best-ordered move, the other quiet moves are not searched. Promotions still are;
         // where a capture is due every move is a capture, so nothing is pruned. Measured in the
         // variants played to capture or block all (the margins are in their evaluation's units).
-        let futile = !pv_node
+        // A node that pruned moves proves no loss: if the moves it searched all lose by force,
+        // it fails low at the futility value (the evaluation plus the margin, at most alpha),
+        // what the pruning takes its unsearched moves to score. Returning the proven loss
+        // instead (the first move gave two men away into the tables' loss, a move left
+        // unsearched did not), the bound stayed a "loss" in the transposition table through
+        // the re-searches (Cat.C1 #35's combination with the tables). Below a proven loss the
+        // fail-soft score stands, as before: raising every futile fail-low to the futility
+        // value cost 4 problems at 1M nodes (118 → 114) where this gains one (119).
+        let futility_value = if !pv_node
             && ply > 0
             && depth <= FUTILITY_MAX_DEPTH
             && !capture_due
             && pos.rules().goal == Goal::Standard
             && alpha.abs() < EGDB_BOUND
-            && evaluate(pos) + futility_margin(depth) <= *alpha;
+        {
+            Some(evaluate(pos) + futility_margin(depth)).filter(|&v| v <= *alpha)
+        } else {
+            None
+        };
+        let futile = futility_value.is_some();
 
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         pos.legal_moves_into(&mut moves);
@@ -705,6 +718,9 @@ impl Engine {
                 && !m.promotes()
                 && !*shot.get_or_insert_with(|| opens_shot(&child, &mut self.bufs[ply + 1]))
             {
+                if let Some(v) = futility_value.filter(|_| best < -EGDB_BOUND) {
+                    best = v;
+                }
                 continue;
             }
             let is_king_move = pos.kings().contains(g.bit(m.from()));
@@ -1223,6 +1239,47 @@ mod tests {
             engine.quiesce(&pos, -INF, INF, 0, &Limits::default()),
             evaluate(&pos)
         );
+    }
+
+    /// A node that prunes its quiet moves by futility, and whose one searched move loses by
+    /// force, fails low at its futility value (the evaluation plus the margin), not at a proven
+    /// loss: 32-28 22x33 leaves White's man on 46 blocked (White loses, no move), but 32-27,
+    /// which futility leaves unsearched, loses nothing.
+    #[test]
+    fn a_futile_node_proves_no_loss_its_pruned_moves_avoid() {
+        let pos = parse_fen("W:W32,46:B22,31,37,41", Variant::International).unwrap();
+        assert!(!pos.has_capture());
+        let hash = zobrist::hash(&pos);
+        let moves = pos.legal_moves();
+        let text = |m: &Move| crate::notation::move_to_text(&pos, m);
+        assert_eq!(
+            moves.len(),
+            2,
+            "{:?}",
+            moves.iter().map(text).collect::<Vec<_>>()
+        );
+        let blunder = moves.iter().position(|m| text(m) == "32-28").unwrap();
+        let floor = evaluate(&pos) + futility_margin(1);
+        let alpha = floor + 40;
+        let limits = Limits::default();
+        let mut engine = Engine::new(1);
+        // The blunder, as the node's first move, loses by force.
+        let mut child = pos;
+        child.play_unchecked(&moves[blunder]);
+        let blunder_score = -engine.quiesce(&child, -INF, INF, 2, &limits);
+        assert!(blunder_score < -WIN_BOUND, "{blunder_score}");
+        // The table names it as the node's best move (too shallow to cut anything).
+        engine.tt.store(
+            hash,
+            TtEntry {
+                score: 0,
+                depth: 0,
+                bound: UPPER,
+                mv: (blunder + 1) as u8,
+            },
+        );
+        let score = engine.negamax(&pos, hash, 1, alpha, alpha + 1, 1, &limits);
+        assert_eq!(score, floor, "the floor is {floor}, alpha {alpha}");
     }
 
     /// An iteration whose aspiration window is centred away from the root's score fails low
