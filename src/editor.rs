@@ -3,13 +3,13 @@
 //! that keeps it from being played, in words. The page's board editor keeps only the FEN and
 //! asks the engine for each change.
 
-use crate::fen::{parse_setup, write_board, ParseFenError};
-use crate::game::Game;
-use crate::message::Message;
-use crate::position::Position;
-use crate::setup::{Piece, Setup};
-use crate::square::{Color, Square};
-use crate::variant::Variant;
+use draughts_rules::fen::{parse_setup, write_board, ParseFenError};
+use draughts_rules::game::Game;
+use draughts_rules::message::Message;
+use draughts_rules::position::Position;
+use draughts_rules::setup::{Piece, Setup};
+use draughts_rules::square::{Color, Square};
+use draughts_rules::variant::Variant;
 
 /// FEN the editor cannot show on its board.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -44,7 +44,7 @@ impl From<ParseFenError> for BoardTextError {
     }
 }
 
-crate::error_by_message!(BoardTextError);
+draughts_rules::error_by_message!(BoardTextError);
 
 /// A board being set up: any pieces on any squares of the variant's board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,7 +144,7 @@ impl Board {
     ///
     /// # Errors
     /// Every problem of the setup (see [`Position::from_setup`]).
-    pub fn position(&self) -> Result<Position, crate::position::PositionError> {
+    pub fn position(&self) -> Result<Position, draughts_rules::position::PositionError> {
         Position::from_setup(&self.setup(), self.variant)
     }
 
@@ -168,7 +168,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setup::Role;
+    use draughts_rules::setup::Role;
 
     #[test]
     fn a_board_is_built_one_square_at_a_time() {
@@ -210,7 +210,7 @@ mod tests {
         );
         assert_eq!(
             Board::start(Variant::Russian).fen(),
-            crate::fen::write_fen(&Position::new(Variant::Russian))
+            draughts_rules::fen::write_fen(&Position::new(Variant::Russian))
         );
         assert!(Board::from_fen("W:W51:B1", Variant::International).is_err());
     }

@@ -6,13 +6,13 @@
 //! art. 11, FID art. 6), a Frisian king has moved three times in a row, or the piece is blocked.
 //! The pieces that can move come with it, to be highlighted.
 
-use crate::game::Game;
-use crate::message::{Join, Message, Param};
-use crate::movegen::rules::captures_ranked;
-use crate::notation::square_text;
-use crate::position::Position;
-use crate::square::Square;
-use crate::variant::Precedence;
+use draughts_rules::game::Game;
+use draughts_rules::message::{Join, Message, Param};
+use draughts_rules::movegen::rules::captures_ranked;
+use draughts_rules::notation::square_text;
+use draughts_rules::position::Position;
+use draughts_rules::square::Square;
+use draughts_rules::variant::Precedence;
 use serde::Serialize;
 
 /// Why the piece on a square cannot move, and which pieces can.
@@ -158,7 +158,7 @@ pub fn explain(game: &Game, sq: Square) -> Explanation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use draughts_rules::variant::Variant;
 
     fn at(fen: &str, variant: Variant, sq: u8) -> Explanation {
         let game = Game::from_fen(fen, variant).unwrap();

@@ -16,14 +16,14 @@
 //! edited by hand; a move index out of range is reported as such. Anything wrong is a
 //! [`LinkError`] in a player's words, and nothing is changed.
 
-use crate::excerpt::excerpt;
-use crate::fen::{write_fen, FenError};
-use crate::game::{DrawReason, Game, Status, WinReason};
-use crate::message::Message;
-use crate::position::Position;
 use crate::snapshot::ordered_moves;
-use crate::square::Color;
-use crate::variant::Variant;
+use draughts_rules::excerpt::excerpt;
+use draughts_rules::fen::{write_fen, FenError};
+use draughts_rules::game::{DrawReason, Game, Status, WinReason};
+use draughts_rules::message::Message;
+use draughts_rules::position::Position;
+use draughts_rules::square::Color;
+use draughts_rules::variant::Variant;
 
 /// Links longer than this are refused unread (a game of 10,000 plies still fits).
 pub const MAX_LINK_LEN: usize = 16_384;
@@ -86,7 +86,7 @@ impl From<FenError> for LinkError {
     }
 }
 
-crate::error_by_message!(LinkError);
+draughts_rules::error_by_message!(LinkError);
 
 /// How many characters a move index takes where `n` moves are legal.
 fn width(n: usize) -> usize {

@@ -7,15 +7,15 @@
 //! Everything here is plain data (serde), built natively and tested without a browser; `wasm.rs`
 //! only converts it.
 
-use crate::game::{DrawReason, Game, Status, WinReason};
-use crate::message::Message;
-use crate::mv::Move;
-use crate::notation::{self, move_text_among};
-use crate::pdn::result_token;
-use crate::position::Position;
-use crate::setup::{Piece, Role};
-use crate::square::{Color, Square};
-use crate::variant::{Goal, Variant};
+use draughts_rules::game::{DrawReason, Game, Status, WinReason};
+use draughts_rules::message::Message;
+use draughts_rules::mv::Move;
+use draughts_rules::notation::{self, move_text_among};
+use draughts_rules::pdn::result_token;
+use draughts_rules::position::Position;
+use draughts_rules::setup::{Piece, Role};
+use draughts_rules::square::{Color, Square};
+use draughts_rules::variant::{Goal, Variant};
 use serde::Serialize;
 
 /// The legal moves of a position in their canonical order: by origin, then landing squares, then
@@ -538,7 +538,7 @@ impl Snapshot {
             last_move,
             can_undo: game.can_undo(),
             can_redo: game.can_redo(),
-            fen: crate::fen::write_fen(pos),
+            fen: draughts_rules::fen::write_fen(pos),
         }
     }
 }
@@ -546,7 +546,7 @@ impl Snapshot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse_fen;
+    use draughts_rules::parse_fen;
 
     #[test]
     fn indices_follow_the_canonical_order() {

@@ -4,7 +4,7 @@
 
 use draughts::link::{read_link, write_link, LinkError};
 use draughts::snapshot::ordered_moves;
-use draughts::{Game, Variant};
+use draughts_rules::{Game, Variant};
 use proptest::prelude::*;
 
 /// A game of `variant` whose moves are picked by `choices` (each taken modulo the number of
@@ -32,7 +32,7 @@ proptest! {
     ) {
         let mut game = random_game(Variant::ALL[v], &choices);
         match resign {
-            1 => game.resign(draughts::Color::White),
+            1 => game.resign(draughts_rules::Color::White),
             2 => game.agree_draw(),
             _ => {}
         }
@@ -84,4 +84,53 @@ fn a_link_to_nothing_says_so() {
         LinkError::NotAGame
     );
     assert_eq!(read_link("#v=international").unwrap_err(), LinkError::Check);
+}
+
+/// A time-out in the record: PDN and the link keep it.
+#[test]
+fn a_time_out_survives_pdn_and_links() {
+    use draughts_rules::game::PdnTags;
+    use draughts_rules::{Color, Status, WinReason};
+    let mut g = Game::new(Variant::English);
+    g.play_text("11-15").unwrap();
+    g.time_out(Color::White);
+    let pdn = g.to_pdn(&PdnTags::default());
+    assert!(pdn.contains("[Termination \"time forfeit\"]"), "{pdn}");
+    assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
+    let back = draughts_rules::read_game(&pdn, Variant::English).unwrap();
+    assert_eq!(back.status(), g.status());
+    let link = draughts::link::write_link(&g);
+    assert!(link.contains("&r=tw"), "{link}");
+    assert_eq!(
+        draughts::link::read_link(&link).unwrap().status(),
+        g.status()
+    );
+
+    let mut g = Game::from_fen("B:W6:B1,7,17", Variant::International).unwrap();
+    g.time_out(Color::Black);
+    let pdn = g.to_pdn(&PdnTags::default());
+    assert!(pdn.contains("[Result \"1-1\"]"), "{pdn}");
+    assert_eq!(
+        draughts_rules::read_game(&pdn, Variant::International)
+            .unwrap()
+            .status(),
+        g.status()
+    );
+    let link = draughts::link::write_link(&g);
+    assert!(link.contains("&r=Tb"), "{link}");
+    assert_eq!(
+        draughts::link::read_link(&link).unwrap().status(),
+        g.status()
+    );
+    // A record saying the side that did not have the move lost on time is kept as recorded.
+    let odd = "[Result \"0-2\"]\n[Termination \"time forfeit\"]\n1. 32-28 0-2";
+    assert_eq!(
+        draughts_rules::read_game(odd, Variant::International)
+            .unwrap()
+            .status(),
+        Status::Win {
+            winner: Color::Black,
+            reason: WinReason::Recorded
+        }
+    );
 }

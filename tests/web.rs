@@ -365,14 +365,14 @@ fn think_plays_a_legal_move_at_every_level() {
     g.apply_move(JsValue::from("11-15"), None).unwrap();
     let pdn = g.pdn(JsValue::UNDEFINED);
     for level in 1..=6 {
-        let t = wasm::think(&pdn, "english", level, Some(7), Some(60.0), None).unwrap();
+        let t = web_engine::think(&pdn, "english", level, Some(7), Some(60.0), None).unwrap();
         check_thought(&t, &g);
         let score = get(&t, "score");
         assert_eq!(score.is_null(), level <= 3, "level {level} score {score:?}");
     }
     // The weak levels are reproducible for a seed.
-    let a = wasm::think(&pdn, "english", 2, Some(99), None, None).unwrap();
-    let b = wasm::think(&pdn, "english", 2, Some(99), None, None).unwrap();
+    let a = web_engine::think(&pdn, "english", 2, Some(99), None, None).unwrap();
+    let b = web_engine::think(&pdn, "english", 2, Some(99), None, None).unwrap();
     assert_eq!(
         string(&get(&a, "move"), "full"),
         string(&get(&b, "move"), "full")
@@ -380,23 +380,23 @@ fn think_plays_a_legal_move_at_every_level() {
 }
 
 /// The English book as the page fetches it (books/english.book).
-const ENGLISH_BOOK: &[u8] = include_bytes!("../books/english.book");
+const ENGLISH_BOOK: &[u8] = include_bytes!("../crates/engine/books/english.book");
 
 #[wasm_bindgen_test]
 fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
     let g = DraughtsGame::new("english").unwrap();
     let start = g.pdn(JsValue::UNDEFINED);
-    let book = draughts::ai::Book::from_bytes(ENGLISH_BOOK).unwrap();
-    let pos = draughts::Position::new(draughts::Variant::English);
+    let book = draughts_engine::Book::from_bytes(ENGLISH_BOOK).unwrap();
+    let pos = draughts_rules::Position::new(draughts_rules::Variant::English);
     let in_book: Vec<String> = book
         .moves(&pos)
         .iter()
-        .map(|(m, _)| draughts::notation::full_text(pos.variant(), m))
+        .map(|(m, _)| draughts_rules::notation::full_text(pos.variant(), m))
         .collect();
     assert!(in_book.len() >= 2, "{in_book:?}");
     let mut seen = std::collections::HashSet::new();
     for seed in 0..24 {
-        let t = wasm::think(
+        let t = web_engine::think(
             &start,
             "english",
             6,
@@ -413,7 +413,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
     }
     assert!(seen.len() >= 2, "seeds vary the book move: {seen:?}");
     // The same seed, the same move.
-    let a = wasm::think(
+    let a = web_engine::think(
         &start,
         "english",
         5,
@@ -422,7 +422,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
         Some(ENGLISH_BOOK.to_vec()),
     )
     .unwrap();
-    let b = wasm::think(
+    let b = web_engine::think(
         &start,
         "english",
         5,
@@ -436,7 +436,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
         string(&get(&b, "move"), "full")
     );
     // The weak levels, a damaged book and another variant's book all mean a search.
-    let weak = wasm::think(
+    let weak = web_engine::think(
         &start,
         "english",
         2,
@@ -450,13 +450,13 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
     let last = damaged.len() - 1;
     damaged[last] ^= 0x55;
     for bytes in [damaged, b"nonsense".to_vec(), Vec::new()] {
-        let t = wasm::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes)).unwrap();
+        let t = web_engine::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes)).unwrap();
         check_thought(&t, &g);
         assert!(!get(&t, "book").as_bool().unwrap());
         assert!(get(&t, "score").as_f64().is_some(), "it searched");
     }
     let russian = DraughtsGame::new("russian").unwrap();
-    let t = wasm::think(
+    let t = web_engine::think(
         &russian.pdn(JsValue::UNDEFINED),
         "russian",
         6,
@@ -475,7 +475,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
 #[wasm_bindgen_test]
 fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
     let g = DraughtsGame::from_fen("W:WK47:B14,19,29,31,42", "international").unwrap();
-    let t = wasm::think(
+    let t = web_engine::think(
         "W:WK47:B14,19,29,31,42",
         "international",
         4,
@@ -488,7 +488,7 @@ fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
     assert!(full.starts_with("47x"), "{full}");
     // White wins at once by taking four of five; then Black's last man falls.
     let g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
-    let h = wasm::hint("W:W28:B23", "international", Some(50.0)).unwrap();
+    let h = web_engine::hint("W:W28:B23", "international", Some(50.0)).unwrap();
     assert_eq!(check_thought(&h, &g), "28x19");
     assert!(
         num(&h, "score") > 29_000.0,
@@ -499,7 +499,7 @@ fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
 #[wasm_bindgen_test]
 fn analyse_searches_to_the_depth() {
     let g = DraughtsGame::new("international").unwrap();
-    let t = wasm::analyse(&g.pdn(JsValue::UNDEFINED), "international", 4).unwrap();
+    let t = web_engine::analyse(&g.pdn(JsValue::UNDEFINED), "international", 4).unwrap();
     check_thought(&t, &g);
     assert_eq!(num(&t, "depth"), 4.0);
     assert!(num(&t, "nps") > 0.0);
@@ -510,9 +510,28 @@ fn search_calls_reject_bad_input() {
     let start = DraughtsGame::new("international")
         .unwrap()
         .pdn(JsValue::UNDEFINED);
-    assert!(message(wasm::think(&start, "chess", 3, None, None, None)).contains("unknown variant"));
-    assert!(message(wasm::think(&start, "international", 0, None, None, None)).contains("level"));
-    assert!(message(wasm::think(&start, "international", 7, None, None, None)).contains("level"));
+    assert!(
+        message(web_engine::think(&start, "chess", 3, None, None, None))
+            .contains("unknown variant")
+    );
+    assert!(message(web_engine::think(
+        &start,
+        "international",
+        0,
+        None,
+        None,
+        None
+    ))
+    .contains("level"));
+    assert!(message(web_engine::think(
+        &start,
+        "international",
+        7,
+        None,
+        None,
+        None
+    ))
+    .contains("level"));
     for record in [
         "",
         "garbage",
@@ -525,25 +544,40 @@ fn search_calls_reject_bad_input() {
         "é",
         "W:Wé",
     ] {
-        let e = message(wasm::think(record, "international", 1, None, None, None));
+        let e = message(web_engine::think(
+            record,
+            "international",
+            1,
+            None,
+            None,
+            None,
+        ));
         assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
-        let e = message(wasm::hint(record, "international", None));
+        let e = message(web_engine::hint(record, "international", None));
         assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
     }
     // A finished game has no move to think about.
     let mut over = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
     over.apply_move(JsValue::from("28x19"), None).unwrap();
     let pdn = over.pdn(JsValue::UNDEFINED);
-    assert!(message(wasm::think(&pdn, "international", 5, None, None, None)).contains("over"));
-    assert!(message(wasm::hint(&pdn, "international", None)).contains("over"));
-    assert!(message(wasm::hint("B:W19:B", "international", None)).contains("over"));
-    assert!(message(wasm::analyse(&start, "international", 0)).contains("Depth"));
-    assert!(message(wasm::analyse(&start, "international", 65)).contains("Depth"));
+    assert!(message(web_engine::think(
+        &pdn,
+        "international",
+        5,
+        None,
+        None,
+        None
+    ))
+    .contains("over"));
+    assert!(message(web_engine::hint(&pdn, "international", None)).contains("over"));
+    assert!(message(web_engine::hint("B:W19:B", "international", None)).contains("over"));
+    assert!(message(web_engine::analyse(&start, "international", 0)).contains("Depth"));
+    assert!(message(web_engine::analyse(&start, "international", 65)).contains("Depth"));
     // Silly time budgets fall back to the defaults.
     for t in [f64::NAN, -5.0, f64::INFINITY, 0.0] {
         let g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
         check_thought(
-            &wasm::hint("W:W28:B23", "international", Some(t)).unwrap(),
+            &web_engine::hint("W:W28:B23", "international", Some(t)).unwrap(),
             &g,
         );
     }
@@ -759,10 +793,12 @@ fn links_open_the_same_game_and_damaged_ones_are_refused() {
     assert!(message(DraughtsGame::from_link(&tampered)).contains("damaged"));
     assert!(message(DraughtsGame::from_link("#nothing")).contains("no game"));
     // The computer's calls take the game as a link.
-    let t = wasm::think(&link, "russian", 1, Some(1), None, None).unwrap();
+    let t = web_engine::think(&link, "russian", 1, Some(1), None, None).unwrap();
     let legal: Vec<String> = moves(&g).iter().map(|m| string(m, "full")).collect();
     assert!(legal.contains(&string(&get(&t, "move"), "full")));
-    assert!(message(wasm::think(&link, "english", 1, Some(1), None, None)).contains("Russian"));
+    assert!(
+        message(web_engine::think(&link, "english", 1, Some(1), None, None)).contains("Russian")
+    );
 }
 
 #[wasm_bindgen_test]
@@ -859,7 +895,7 @@ fn analysis_deepens_on_the_position_shown() {
     g.apply_move(JsValue::from_str("32-28"), None).unwrap();
     g.apply_move(JsValue::from_str("19-23"), None).unwrap();
     // The position after one ply: Black to move, so the line starts "1… ".
-    let mut a = wasm::AnalysisHandle::new(&g.link(), "international", Some(1)).unwrap();
+    let mut a = web_engine::AnalysisHandle::new(&g.link(), "international", Some(1)).unwrap();
     assert!(a.over().is_null());
     for depth in 1..=3 {
         let r = a.deepen();
@@ -873,10 +909,10 @@ fn analysis_deepens_on_the_position_shown() {
             "a black man moves first: {from}"
         );
     }
-    assert!(wasm::AnalysisHandle::new(&g.link(), "international", Some(3)).is_err());
+    assert!(web_engine::AnalysisHandle::new(&g.link(), "international", Some(3)).is_err());
     // A lost position says so, and has nothing to deepen.
     let over = DraughtsGame::from_fen("B:W28:B", "international").unwrap();
-    let mut a = wasm::AnalysisHandle::new(&over.fen(), "international", None).unwrap();
+    let mut a = web_engine::AnalysisHandle::new(&over.fen(), "international", None).unwrap();
     assert!(get(&a.over(), "text")
         .as_string()
         .unwrap()
@@ -888,7 +924,7 @@ fn analysis_deepens_on_the_position_shown() {
 fn a_review_marks_a_thrown_man() {
     let mut g = DraughtsGame::from_fen("W:W28,32,33:B17,18", "international").unwrap();
     g.apply_move(JsValue::from_str("28-22"), None).unwrap();
-    let mut r = wasm::ReviewHandle::new(&g.link(), "international", Some(4)).unwrap();
+    let mut r = web_engine::ReviewHandle::new(&g.link(), "international", Some(4)).unwrap();
     assert_eq!((r.total(), r.done()), (2, 0));
     while r.step() {}
     let res = r.result();
@@ -986,13 +1022,13 @@ fn a_clock_runs_for_the_side_to_move_and_its_flag_ends_the_game() {
 /// Builds every table a position calls for in this wasm instance, and hands each to the
 /// searches; returns the tables as `(name, bytes)`.
 fn build_tables(fen: &str, variant: &str) -> Vec<(String, Vec<u8>)> {
-    let plan = wasm::egdb_plan(fen, variant, None).expect("plan");
+    let plan = web_engine::egdb_plan(fen, variant, None).expect("plan");
     assert!(!plan.is_null(), "{fen} is near an ending");
     let names: Vec<String> = Array::from(&get(&plan, "tables"))
         .iter()
         .map(|n| n.as_string().unwrap())
         .collect();
-    let mut b = wasm::BuilderHandle::new(variant, names.clone()).expect("builder");
+    let mut b = web_builder::BuilderHandle::new(variant, names.clone()).expect("builder");
     assert_eq!(b.total(), names.len());
     let mut out = Vec::new();
     loop {
@@ -1003,7 +1039,10 @@ fn build_tables(fen: &str, variant: &str) -> Vec<(String, Vec<u8>)> {
         for t in Array::from(&step).iter() {
             let name = string(&t, "name");
             let bytes = js_sys::Uint8Array::new(&get(&t, "bytes")).to_vec();
-            assert_eq!(wasm::egdb_load(variant, bytes.clone()).expect("load"), name);
+            assert_eq!(
+                web_engine::egdb_load(variant, bytes.clone()).expect("load"),
+                name
+            );
             out.push((name, bytes));
         }
     }
@@ -1043,7 +1082,7 @@ fn tables_built_in_wasm_equal_the_native_ones() {
 
 #[wasm_bindgen_test]
 fn only_the_searching_levels_probe_tables() {
-    let used: Vec<bool> = (0..=7).map(wasm::egdb_used_by_level).collect();
+    let used: Vec<bool> = (0..=7).map(web_engine::egdb_used_by_level).collect();
     assert_eq!(
         used,
         [false, false, false, false, true, true, true, false],
@@ -1055,7 +1094,7 @@ fn only_the_searching_levels_probe_tables() {
 fn a_damaged_table_is_refused() {
     let built = build_tables("W:WK29:BK1,K5", "english");
     let (name, good) = built.iter().find(|(n, _)| n == "0m2k-0m1k").unwrap();
-    let mut b = wasm::BuilderHandle::new("english", vec![name.clone()]).unwrap();
+    let mut b = web_builder::BuilderHandle::new("english", vec![name.clone()]).unwrap();
     // One byte of the payload changed: the builder checks it whole and refuses it.
     let mut bad = good.clone();
     let mid = 40 + (bad.len() - 40) / 2;
@@ -1066,18 +1105,18 @@ fn a_damaged_table_is_refused() {
     // A damaged header: refused on loading too.
     let mut bad_header = good.clone();
     bad_header[12] = 9;
-    assert!(wasm::egdb_load("english", bad_header).is_err());
-    assert!(wasm::egdb_load("english", good[..20].to_vec()).is_err());
+    assert!(web_engine::egdb_load("english", bad_header).is_err());
+    assert!(web_engine::egdb_load("english", good[..20].to_vec()).is_err());
     // Of another variant.
     assert!(b.add(good.clone()).is_ok());
-    let mut other = wasm::BuilderHandle::new("russian", vec![name.clone()]).unwrap();
+    let mut other = web_builder::BuilderHandle::new("russian", vec![name.clone()]).unwrap();
     assert!(other.add(good.clone()).is_err());
     // Frisian cannot be tabled: a typed error, not a panic.
-    let err = wasm::BuilderHandle::new("frisian", vec![name.clone()])
+    let err = web_builder::BuilderHandle::new("frisian", vec![name.clone()])
         .err()
         .expect("Frisian refused");
     assert_eq!(get(&err, "kind").as_string().unwrap(), "unsupported");
-    assert!(wasm::egdb_plan("W:WK1:BK50", "frisian", None)
+    assert!(web_engine::egdb_plan("W:WK1:BK50", "frisian", None)
         .unwrap()
         .is_null());
 }
@@ -1089,7 +1128,7 @@ fn play_out(fen: &str) -> JsValue {
         if string(&g.status(None), "state") != "ongoing" {
             break;
         }
-        let r = wasm::think(&g.link(), "english", 6, Some(1), Some(30.0), None).unwrap();
+        let r = web_engine::think(&g.link(), "english", 6, Some(1), Some(30.0), None).unwrap();
         assert!(get(&r, "tables").as_bool().unwrap(), "the tables answer");
         g.apply_move(get(&get(&r, "move"), "index"), None).unwrap();
     }
@@ -1100,24 +1139,24 @@ fn play_out(fen: &str) -> JsValue {
 fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     build_tables("W:WK29,22:BK1,K5", "english");
     // Two kings against one, Black to move: won (in 11 plies to the capture).
-    let r = wasm::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0), None).unwrap();
+    let r = web_engine::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0), None).unwrap();
     assert!(num(&r, "score") > 19_000.0, "a win the tables prove");
     let status = play_out("B:WK29:BK1,K5");
     assert_eq!(string(&status, "state"), "win", "{status:?}");
     assert_eq!(string(&status, "winner"), "black");
     // A man against a king, the man to move: drawn; each side holds.
-    let r = wasm::think("W:W22:BK1", "english", 6, Some(1), Some(30.0), None).unwrap();
+    let r = web_engine::think("W:W22:BK1", "english", 6, Some(1), Some(30.0), None).unwrap();
     assert_eq!(num(&r, "score"), 0.0);
     let status = play_out("W:W22:BK1");
     assert_eq!(string(&status, "state"), "draw", "{status:?}");
     // The analysis says where its answer comes from.
-    let mut a = wasm::AnalysisHandle::new("B:WK29:BK1,K5", "english", None).unwrap();
+    let mut a = web_engine::AnalysisHandle::new("B:WK29:BK1,K5", "english", None).unwrap();
     let d = a.deepen();
     assert!(get(&d, "tables").as_bool().unwrap());
     assert_eq!(string(&d, "text"), "Black wins");
     assert_eq!(string(&d, "detail"), "tables: 6 moves to convert");
     assert!(a.deepen().is_null(), "nothing deeper to find");
-    let mut a = wasm::AnalysisHandle::new("W:W22:BK1", "english", None).unwrap();
+    let mut a = web_engine::AnalysisHandle::new("W:W22:BK1", "english", None).unwrap();
     let d = a.deepen();
     assert_eq!(string(&d, "text"), "Draw");
     assert_eq!(string(&d, "detail"), "from the tables");
@@ -1125,33 +1164,33 @@ fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     // for Black (not a mate the search found, nor a plain score); without them, not so.
     let mut g = DraughtsGame::from_fen("B:WK29:BK1,K5", "english").unwrap();
     for _ in 0..2 {
-        let r = wasm::think(&g.link(), "english", 6, Some(1), Some(30.0), None).unwrap();
+        let r = web_engine::think(&g.link(), "english", 6, Some(1), Some(30.0), None).unwrap();
         g.apply_move(get(&get(&r, "move"), "index"), None).unwrap();
     }
-    let plan = wasm::egdb_game_plan(&g.link(), "english").unwrap();
-    let first = wasm::egdb_plan("B:WK29:BK1,K5", "english", None).unwrap();
+    let plan = web_engine::egdb_game_plan(&g.link(), "english").unwrap();
+    let first = web_engine::egdb_plan("B:WK29:BK1,K5", "english", None).unwrap();
     assert_eq!(
         Array::from(&get(&plan, "tables")).to_vec().len(),
         Array::from(&get(&first, "tables")).to_vec().len(),
         "the game's plan is its first position's"
     );
     let reviewed = |g: &DraughtsGame| -> Vec<f64> {
-        let mut rv = wasm::ReviewHandle::new(&g.link(), "english", None).unwrap();
+        let mut rv = web_engine::ReviewHandle::new(&g.link(), "english", None).unwrap();
         while rv.step() {}
         Array::from(&get(&rv.result(), "white"))
             .iter()
             .map(|w| w.as_f64().unwrap())
             .collect()
     };
-    use draughts::ai::search::{EGDB_BOUND, WIN_BOUND};
+    use draughts_engine::{EGDB_BOUND, WIN_BOUND};
     let proven = |w: f64| w < -f64::from(EGDB_BOUND) && w > -f64::from(WIN_BOUND);
     let white = reviewed(&g);
     assert_eq!(white.len(), 3);
     assert!(white.iter().all(|&w| proven(w)), "{white:?}");
     // Without the tables the same searches go on as before.
-    wasm::egdb_retain("english", vec![]).unwrap();
+    web_engine::egdb_retain("english", vec![]).unwrap();
     let white = reviewed(&g);
     assert!(!white.iter().all(|&w| proven(w)), "{white:?}");
-    let r = wasm::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0), None).unwrap();
+    let r = web_engine::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0), None).unwrap();
     assert!(!get(&r, "tables").as_bool().unwrap());
 }

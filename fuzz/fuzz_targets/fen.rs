@@ -2,7 +2,7 @@
 //! position, for every variant.
 #![no_main]
 
-use draughts::{parse_fen, write_fen, Variant};
+use draughts_rules::{parse_fen, write_fen, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,7 +1,7 @@
 //! The input layout the fuzz targets share: byte 0 picks the variant, the rest is split at its
 //! first `\n` (which belongs to neither part).
 
-use draughts::Variant;
+use draughts_rules::Variant;
 
 /// `(variant, before the first newline, after it)`; `None` for empty input.
 pub fn split(data: &[u8]) -> Option<(Variant, &[u8], &[u8])> {

@@ -5,8 +5,8 @@
 //! the start position (by index), the rest is the move text to read.
 #![no_main]
 
-use draughts::notation::{candidates, move_to_text, parse_move};
-use draughts::Position;
+use draughts_rules::notation::{candidates, move_to_text, parse_move};
+use draughts_rules::Position;
 use libfuzzer_sys::fuzz_target;
 
 mod input;

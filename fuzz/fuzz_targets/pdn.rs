@@ -2,8 +2,8 @@
 //! to the same moves and final position.
 #![no_main]
 
-use draughts::pdn::{parse_games, write_game};
-use draughts::{PdnTags, Variant};
+use draughts_rules::pdn::{parse_games, write_game};
+use draughts_rules::{PdnTags, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

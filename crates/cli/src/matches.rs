@@ -1,0 +1,696 @@
+//! `draughts match`: engine against engine from balanced openings, colours swapped in pairs.
+//!
+//! ```text
+//! draughts match --variant V --games N --a SPEC --b SPEC [--seed S] [--max-plies P]
+//!                [--time-ms T] [--nodes N] [--move-time SEC] [--hub-nodes N]
+//!                [--sprt ELO0,ELO1] [--pdn FILE] [--quiet]
+//! ```
+//! SPEC is a level `1`–`6` (`6+egdb`: level 6 probing the endgame tables under `--egdb DIR`;
+//! `6+nobook`: level 6 without its opening book; `6+hand`: level 6 with the hand-made evaluation
+//! instead of the learned one, to measure them; `6+weights=FILE`: with the learned weights in
+//! FILE, as `draughts tune fit` writes them), `random`, `greedy`, or `hub:COMMAND ARGS…`
+//! (an external engine speaking the Hub protocol, e.g. `hub:./scan hub`). Levels 4–6 play from
+//! the engine's opening book of the variant while in it (a seeded weighted choice), unless
+//! `--no-book`. `--fens FILE` plays from the positions in FILE (one FEN a line, each played
+//! twice, colours swapped) and `--start` from the start position, instead of random balanced
+//! openings. `--time-ms`/`--nodes` override the thinking limits of levels 4–6; `--move-time` is
+//! what Hub engines get per move, or `--hub-nodes` a node budget (`level nodes=N`, which our own
+//! `draughts hub` understands: two builds of this program compared at equal work). `--sprt`
+//! stops as soon as a sequential probability ratio test decides between "A is ELO0 stronger"
+//! and "A is ELO1 stronger" (α = β = 0.05), the way engine changes are accepted or rejected.
+//! Games end by the rules (including the draw rules) or are drawn at the ply cap. The summary
+//! counts the distinct openings (the games' first [`OPENING_PLIES`] plies).
+
+use clap::Args;
+use draughts_engine::egdb::Egdb;
+use draughts_engine::{self as ai, Book, Engine, Level, Limits, Rng};
+use draughts_rules::game::{Game, PdnTags, Status};
+use draughts_rules::hub::{move_from_hub, move_to_hub, parse_line, position_to_hub};
+use draughts_rules::{Color, Move, Position, Variant};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::time::Instant;
+
+/// Options of `draughts match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// The rules to play by.
+    #[arg(long, short, value_parser = crate::VariantParser, default_value_t = Variant::International)]
+    variant: Variant,
+    /// The number of games (openings are played twice, colours swapped).
+    #[arg(long, short = 'n', default_value_t = 10, value_parser = parse_games)]
+    games: usize,
+    #[arg(long = "a", value_name = "SPEC", value_parser = parse_spec, help = spec_help())]
+    a: PlayerSpec,
+    /// Player B, as for --a.
+    #[arg(long = "b", value_name = "SPEC", value_parser = parse_spec)]
+    b: PlayerSpec,
+    /// Seeds the openings and the players' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plies after which a game is adjudicated a draw.
+    #[arg(long, value_name = "PLIES", default_value_t = 400)]
+    max_plies: usize,
+    /// Thinking time per move for levels 4-6, overriding the level's.
+    #[arg(long, value_name = "MS")]
+    time_ms: Option<f64>,
+    /// Node budget per move for levels 4-6, overriding the level's.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Seconds per move for Hub engines.
+    #[arg(long, value_name = "SEC", default_value_t = 1.0)]
+    move_time: f64,
+    /// Search threads of each level player (levels 4-6).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=ai::MAX_THREADS as i64))]
+    threads: u16,
+    /// A node budget per move for Hub engines instead of --move-time.
+    #[arg(long, value_name = "N")]
+    hub_nodes: Option<u64>,
+    /// Stops when a sequential probability ratio test accepts H0 (A's gain is ELO0) or H1
+    /// (A's gain is ELO1); --games is then the most it plays.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    sprt: Option<(f64, f64)>,
+    /// Writes the games to this PDN file.
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<String>,
+    /// Prints the summary only, not a line per game.
+    #[arg(long, short)]
+    quiet: bool,
+    /// The endgame tables that `N+egdb` players probe (built by `draughts egdb build`).
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
+    /// Plays from these positions (one FEN a line, each twice, colours swapped) instead of
+    /// random balanced openings.
+    #[arg(long, value_name = "FILE", conflicts_with = "start")]
+    fens: Option<std::path::PathBuf>,
+    /// Plays every game from the start position instead of random balanced openings (with
+    /// opening books, the games still differ).
+    #[arg(long)]
+    start: bool,
+    /// No player uses the opening book (levels 4-6 search from the first move).
+    #[arg(long)]
+    no_book: bool,
+}
+
+/// The plies that name a game's opening in the summary's count of distinct openings.
+pub const OPENING_PLIES: usize = 8;
+
+/// Who plays, as given on the command line.
+#[derive(Clone, Debug)]
+enum PlayerSpec {
+    /// A level, whether it probes the endgame tables, whether it uses the opening book, and
+    /// whether it evaluates by hand or with other weights than the built-in ones.
+    Level(Level, bool, bool, Eval),
+    Random,
+    Greedy,
+    Hub(String),
+}
+
+/// What a level evaluates with.
+#[derive(Clone, Copy, Debug)]
+enum Eval {
+    BuiltIn,
+    HandMade,
+    Weights(&'static ai::learned::Tuned),
+}
+
+fn parse_games(text: &str) -> Result<usize, String> {
+    match text.parse() {
+        Ok(0) | Err(_) => Err("expected a number of games, at least 1".to_owned()),
+        Ok(n) => Ok(n),
+    }
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10; got {text:?}");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a < b && a.abs() < 400.0 && b.abs() < 400.0 {
+        Ok((a, b))
+    } else {
+        Err(bad())
+    }
+}
+
+/// The log-likelihood ratio of H1 (expected score `s1`) against H0 (`s0`) after these results,
+/// by the normal approximation of the generalized SPRT (the per-game variance estimated from
+/// the results, as engine-testing frameworks do).
+fn sprt_llr(wins: usize, draws: usize, losses: usize, s0: f64, s1: f64) -> f64 {
+    // One draw more than played keeps the variance from vanishing when one result is all
+    // there is (the normal approximation needs a spread to work with).
+    let (w, d, l) = (wins as f64, draws as f64 + 1.0, losses as f64);
+    let n = w + d + l;
+    let mean = (w + 0.5 * d) / n;
+    let var = (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n;
+    (s1 - s0) * (2.0 * mean - s0 - s1) * n / (2.0 * var)
+}
+
+/// The SPRT decides after no fewer games than this (the approximation is poor before).
+const SPRT_MIN_GAMES: usize = 20;
+
+/// The expected score of a side `elo` points stronger.
+fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// What `--a` takes, with the engine's levels.
+fn spec_help() -> String {
+    let levels = crate::play::level_range();
+    format!("Player A: a level ({levels}), random, greedy, or hub:COMMAND (an engine speaking Hub)")
+}
+
+fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
+    if let Some(cmd) = spec.strip_prefix("hub:") {
+        return Ok(PlayerSpec::Hub(cmd.to_owned()));
+    }
+    let mut words = spec.split('+');
+    let spec = words.next().unwrap_or_default();
+    let (mut egdb, mut book, mut eval) = (false, true, Eval::BuiltIn);
+    for word in words {
+        match word {
+            "egdb" if !egdb => egdb = true,
+            "nobook" if book => book = false,
+            "hand" if matches!(eval, Eval::BuiltIn) => eval = Eval::HandMade,
+            w if w.starts_with("weights=") && matches!(eval, Eval::BuiltIn) => {
+                let path = std::path::Path::new(&w["weights=".len()..]);
+                eval = Eval::Weights(crate::tune::read_weights(path)?);
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option +{word}: +egdb, +nobook, +hand and +weights=FILE are known"
+                ))
+            }
+        }
+    }
+    let plain = !egdb && book && matches!(eval, Eval::BuiltIn);
+    match spec {
+        "random" if plain => Ok(PlayerSpec::Random),
+        "greedy" if plain => Ok(PlayerSpec::Greedy),
+        n => crate::play::parse_level(n)
+            .map(|l| PlayerSpec::Level(l, egdb, book, eval))
+            .map_err(|_| {
+                let levels = crate::play::level_range();
+                format!("expected a level ({levels}), random, greedy or hub:COMMAND")
+            }),
+    }
+}
+
+/// An external engine driven over the Hub protocol.
+struct HubClient {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    name: String,
+}
+
+impl HubClient {
+    fn start(command: &str, variant: Variant) -> Result<HubClient, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("hub: needs a command")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut c = HubClient {
+            child,
+            input,
+            output,
+            name: command.to_owned(),
+        };
+        c.send("hub")?;
+        let mut has_variant = false;
+        loop {
+            let (cmd, args) = c.read()?;
+            match cmd.as_str() {
+                "id" => {
+                    if let Some((_, n)) = args.iter().find(|(k, _)| k == "name") {
+                        c.name = n.clone();
+                    }
+                }
+                "param" => has_variant |= args.iter().any(|(k, v)| k == "name" && v == "variant"),
+                "wait" => break,
+                _ => {}
+            }
+        }
+        if variant != Variant::International {
+            if !has_variant {
+                return Err(format!("{command:?} declares no variant parameter"));
+            }
+            c.send(&format!(
+                "set-param name=variant value={}",
+                variant.hub_name()
+            ))?;
+        }
+        c.send("init")?;
+        while c.read()?.0 != "ready" {}
+        Ok(c)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    fn read(&mut self) -> Result<(String, Vec<(String, String)>), String> {
+        let mut line = String::new();
+        match self.output.read_line(&mut line) {
+            Ok(0) => Err(format!("{} closed its output", self.name)),
+            Ok(_) => Ok(parse_line(&line)),
+            Err(e) => Err(format!("{}: {e}", self.name)),
+        }
+    }
+
+    fn best_move(
+        &mut self,
+        game: &Game,
+        move_time: f64,
+        nodes: Option<u64>,
+    ) -> Result<Move, String> {
+        // Send the position at the last irreversible move and the king moves since, so the
+        // engine can see repetitions.
+        let positions = game.positions();
+        let moves = game.moves();
+        let mut first = moves.len();
+        while first > 0 {
+            let (before, m) = (&positions[first - 1], &moves[first - 1]);
+            if m.is_capture() || !before.kings().contains(before.geometry().bit(m.from())) {
+                break;
+            }
+            first -= 1;
+        }
+        let mut line = format!("pos pos={}", position_to_hub(&positions[first]));
+        if first < moves.len() {
+            let list: Vec<String> = moves[first..].iter().map(move_to_hub).collect();
+            line.push_str(&format!(" moves=\"{}\"", list.join(" ")));
+        }
+        self.send(&line)?;
+        match nodes {
+            Some(n) => self.send(&format!("level nodes={n}"))?,
+            None => self.send(&format!("level move-time={move_time}"))?,
+        }
+        self.send("go think")?;
+        loop {
+            let (cmd, args) = self.read()?;
+            match cmd.as_str() {
+                "done" => {
+                    let text = args
+                        .iter()
+                        .find(|(k, _)| k == "move")
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default();
+                    return move_from_hub(game.position(), &text)
+                        .map_err(|e| format!("{}: {e}", self.name));
+                }
+                "error" => return Err(format!("{}: {args:?}", self.name)),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Drop for HubClient {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+enum Player {
+    /// A level, its engine, whether it probes the endgame tables, whether it uses the book,
+    /// and what it evaluates with.
+    Level(Level, Box<Engine>, bool, bool, Eval),
+    Random,
+    Greedy,
+    Hub(HubClient),
+}
+
+impl Player {
+    fn new(spec: &PlayerSpec, variant: Variant, threads: u16) -> Result<Player, String> {
+        Ok(match spec {
+            PlayerSpec::Level(l, egdb, book, eval) => {
+                let mut engine = Engine::new(32);
+                engine.set_threads(threads.into());
+                Player::Level(*l, Box::new(engine), *egdb, *book, *eval)
+            }
+            PlayerSpec::Random => Player::Random,
+            PlayerSpec::Greedy => Player::Greedy,
+            PlayerSpec::Hub(cmd) => Player::Hub(HubClient::start(cmd, variant)?),
+        })
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Player::Level(l, _, egdb, book, eval) => format!(
+                "level {} ({}){}{}{}",
+                l.number(),
+                l.name(),
+                if *egdb { " with endgame tables" } else { "" },
+                if !*book && ai::uses_book(*l) {
+                    " without book"
+                } else {
+                    ""
+                },
+                match eval {
+                    Eval::BuiltIn => "",
+                    Eval::HandMade => " hand-made evaluation",
+                    Eval::Weights(_) => " other weights",
+                }
+            ),
+            Player::Hub(h) => format!("hub {}", h.name),
+            Player::Random => "random".to_owned(),
+            Player::Greedy => "greedy".to_owned(),
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        match self {
+            Player::Level(_, e, _, _, _) => e.clear(),
+            Player::Hub(h) => h.send("new-game")?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn choose(
+        &mut self,
+        game: &Game,
+        rng: &mut Rng,
+        opts: &MatchArgs,
+        clock: &dyn Fn() -> f64,
+        db: Option<&Egdb>,
+        book: Option<&Book>,
+    ) -> Result<Move, String> {
+        let pos = game.position();
+        let none = || "no legal move".to_owned();
+        match self {
+            Player::Random => ai::random_move(pos, rng).ok_or_else(none),
+            Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
+            Player::Hub(h) => h.best_move(game, opts.move_time, opts.hub_nodes),
+            Player::Level(level, engine, egdb, uses_book, eval) => {
+                ai::eval::use_hand_made(matches!(eval, Eval::HandMade));
+                ai::learned::use_weights(match eval {
+                    Eval::Weights(w) => Some(w),
+                    _ => None,
+                });
+                let history = ai::game_history(game);
+                let seed = rng.next_u64();
+                let book = book.filter(|_| *uses_book);
+                if let Some(m) = ai::book_move(book, pos, *level, seed) {
+                    return Ok(m);
+                }
+                let db = db.filter(|_| *egdb && !level.is_noisy());
+                if db.is_none()
+                    && (level.is_noisy() || (opts.time_ms.is_none() && opts.nodes.is_none()))
+                {
+                    return ai::choose_move(engine, pos, &history, *level, seed, Some(clock), None)
+                        .ok_or_else(none);
+                }
+                let mut limits = level.limits(Some(clock));
+                if opts.time_ms.is_some() {
+                    limits.time_ms = opts.time_ms;
+                }
+                if opts.nodes.is_some() {
+                    limits.nodes = opts.nodes;
+                    limits.time_ms = opts.time_ms;
+                }
+                if let Some(db) = db {
+                    limits.egdb = Some(db);
+                    limits.phase_plies = db.phase_plies(game.positions(), game.moves());
+                }
+                engine
+                    .search(pos, &history, &limits)
+                    .map(|r| r.best)
+                    .ok_or_else(none)
+            }
+        }
+    }
+}
+
+/// An opening for game pair `pair`: 2–4 random plies whose result a short search finds level.
+/// Judged by the hand-made evaluation, so the openings stay the same whatever is measured.
+fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
+    ai::eval::use_hand_made(true);
+    let mut rng = Rng::new(seed.wrapping_mul(0x9E37).wrapping_add(pair as u64));
+    let mut engine = Engine::new(2);
+    let mut fallback = Vec::new();
+    for attempt in 0..200 {
+        let mut pos = Position::new(variant);
+        let plies = 2 + rng.below(3);
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let Some(m) = ai::random_move(&pos, &mut rng) else {
+                break;
+            };
+            pos.play_unchecked(&m);
+            line.push(m);
+        }
+        if attempt == 0 {
+            fallback = line.clone();
+        }
+        let limits = Limits {
+            depth: Some(6),
+            ..Default::default()
+        };
+        if let Some(r) = engine.search(&pos, &[], &limits) {
+            if r.score.abs() <= 35 {
+                return line;
+            }
+        }
+    }
+    fallback
+}
+
+/// Runs the match.
+///
+/// # Errors
+/// A Hub engine that does not start or misbehaves, or a PDN file that cannot be written.
+pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+    let mut pa = Player::new(&opts.a, opts.variant, opts.threads)?;
+    let mut pb = Player::new(&opts.b, opts.variant, opts.threads)?;
+    let uses_egdb = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| matches!(s, PlayerSpec::Level(_, true, _, _)));
+    let book = if opts.no_book {
+        None
+    } else {
+        ai::book::builtin(opts.variant)
+    };
+    let db = match (&opts.egdb, uses_egdb) {
+        (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
+        (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),
+        _ => None,
+    };
+    let starts: Option<Vec<String>> = match &opts.fens {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let fens: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_owned)
+                .collect();
+            for fen in &fens {
+                Game::from_fen(fen, opts.variant).map_err(|e| format!("{fen}: {e}"))?;
+            }
+            if fens.is_empty() {
+                return Err(format!("{}: no positions", path.display()));
+            }
+            Some(fens)
+        }
+        None => None,
+    };
+    let (name_a, name_b) = (pa.name(), pb.name());
+    say!(
+        "{} match, {} games: A = {name_a}, B = {name_b}",
+        opts.variant,
+        opts.games
+    );
+    let mut pdn_out = String::new();
+    let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
+    let mut rng = Rng::new(opts.seed);
+    let mut opening_moves = Vec::new();
+    let mut openings = std::collections::HashSet::new();
+    // Per player: moves chosen and milliseconds spent choosing them.
+    let mut thought = [(0u64, 0.0f64); 2];
+    let mut played = 0usize;
+    let mut verdict = None;
+    let mut llr = 0.0;
+    for g in 0..opts.games {
+        if g % 2 == 0 && starts.is_none() && !opts.start {
+            opening_moves = opening(opts.variant, opts.seed, g / 2);
+        }
+        let a_color = if g % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut game = match &starts {
+            Some(fens) => Game::from_fen(&fens[(g / 2) % fens.len()], opts.variant)
+                .expect("checked when read"),
+            None => Game::new(opts.variant),
+        };
+        for m in &opening_moves {
+            game.play(m).expect("openings are played from legal moves");
+        }
+        pa.new_game().and_then(|_| pb.new_game())?;
+        let mut capped = false;
+        while !game.status().is_over() {
+            if game.moves().len() >= opts.max_plies {
+                capped = true;
+                break;
+            }
+            // A plays White's side of the start position in even games.
+            let turn = game.position().turn();
+            let (player, who) = if turn == a_color {
+                (&mut pa, 0)
+            } else {
+                (&mut pb, 1)
+            };
+            let before = clock();
+            let m = player
+                .choose(&game, &mut rng, opts, &clock, db.as_ref(), book.as_ref())
+                .map_err(|e| format!("game {}: {e}", g + 1))?;
+            thought[who].0 += 1;
+            thought[who].1 += clock() - before;
+            game.play(&m)
+                .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
+        }
+        let line: Vec<String> = game.moves()[..game.moves().len().min(OPENING_PLIES)]
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        openings.insert(line.join(" "));
+        let status = game.status();
+        let (outcome, text) = match status {
+            Status::Win { winner, .. } if winner == a_color => {
+                wins += 1;
+                ("A wins", status.to_string())
+            }
+            Status::Win { .. } => {
+                losses += 1;
+                ("B wins", status.to_string())
+            }
+            _ => {
+                draws += 1;
+                let why = if capped {
+                    format!("draw (adjudicated at {} plies)", opts.max_plies)
+                } else {
+                    status.to_string()
+                };
+                ("draw", why)
+            }
+        };
+        if !opts.quiet {
+            // From the start position, the opening the players chose; else the one given.
+            let open: Vec<String> = if opening_moves.is_empty() && starts.is_none() {
+                line.clone()
+            } else {
+                opening_moves.iter().map(|m| m.to_string()).collect()
+            };
+            say!(
+                "game {:>3}: A plays {:<5}  opening {:<18} {:>3} plies  {outcome:<6} {text}",
+                g + 1,
+                a_color.name(),
+                open.join(" "),
+                game.moves().len()
+            );
+        }
+        if opts.pdn.is_some() {
+            let (w, b) = if a_color == Color::White {
+                (&name_a, &name_b)
+            } else {
+                (&name_b, &name_a)
+            };
+            let tags = PdnTags {
+                event: Some("draughts match".to_owned()),
+                round: Some((g + 1).to_string()),
+                white: Some(w.clone()),
+                black: Some(b.clone()),
+                ..Default::default()
+            };
+            pdn_out.push_str(&game.to_pdn(&tags));
+            pdn_out.push('\n');
+        }
+        played = g + 1;
+        if let Some((elo0, elo1)) = opts.sprt {
+            llr = sprt_llr(
+                wins,
+                draws,
+                losses,
+                expected_score(elo0),
+                expected_score(elo1),
+            );
+            // Wald's bounds for α = β = 0.05; decided only after whole pairs.
+            let bound = (0.95f64 / 0.05).ln();
+            if played % 2 == 0 && played >= SPRT_MIN_GAMES && llr.abs() >= bound {
+                verdict = Some(if llr > 0.0 { elo1 } else { elo0 });
+                break;
+            }
+        }
+    }
+    let n = played as f64;
+    let score = (wins as f64 + draws as f64 / 2.0) / n;
+    // 95% interval from the spread of per-game scores (1, ½, 0).
+    let var = (wins as f64 * (1.0 - score).powi(2)
+        + draws as f64 * (0.5 - score).powi(2)
+        + losses as f64 * score.powi(2))
+        / n;
+    let half = 1.96 * (var / n).sqrt();
+    let elo = |p: f64| -400.0 * (1.0 / p - 1.0).log10();
+    let elo_text = if wins == played || losses == played {
+        "Elo difference unbounded (no other result)".to_owned()
+    } else {
+        let (lo, hi) = ((score - half).max(1e-3), (score + half).min(1.0 - 1e-3));
+        format!("Elo {:+.0} [{:+.0}, {:+.0}]", elo(score), elo(lo), elo(hi))
+    };
+    say!(
+        "A {name_a} vs B {name_b}: +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95% CI {:.1}%–{:.1}%), {elo_text}",
+        100.0 * score,
+        100.0 * half,
+        100.0 * (score - half).max(0.0),
+        100.0 * (score + half).min(1.0),
+    );
+    say!(
+        "distinct openings (first {OPENING_PLIES} plies): {} of {} games{}",
+        openings.len(),
+        opts.games,
+        match &book {
+            Some(b) => format!(", {} book of {} positions", opts.variant, b.len()),
+            None if opts.no_book => ", no book (--no-book)".to_owned(),
+            None => format!(", no {} book", opts.variant),
+        }
+    );
+    for (who, name) in [(0, &name_a), (1, &name_b)] {
+        let (moves, ms) = thought[who];
+        if moves > 0 {
+            say!(
+                "{name}: {moves} moves, {:.0} ms a move on average",
+                ms / moves as f64
+            );
+        }
+    }
+    if let Some((elo0, elo1)) = opts.sprt {
+        match verdict {
+            Some(v) => say!(
+                "SPRT [{elo0}, {elo1}]: accepted Elo {v:+} after {played} games (LLR {llr:.2})"
+            ),
+            None => say!("SPRT [{elo0}, {elo1}]: undecided after {played} games (LLR {llr:.2}, bounds ±2.94)"),
+        }
+    }
+    if let Some(path) = &opts.pdn {
+        std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

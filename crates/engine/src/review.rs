@@ -1,0 +1,463 @@
+//! Looking at a game with the engine: a continuous [`Analysis`] of one position (deeper and
+//! deeper, the transposition table kept between depths), a [`Review`] of every position of a
+//! game, and the [`judge`]ment of a move by what it lost against the engine's best.
+//!
+//! ```
+//! use draughts::ai::review::{judge, Judgement};
+//!
+//! assert_eq!(judge(20), Judgement::Good);
+//! assert_eq!(judge(60), Judgement::Inaccuracy);
+//! assert_eq!(judge(250), Judgement::Blunder);
+//! ```
+
+use super::search::{Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, WIN, WIN_BOUND};
+use draughts_rules::game::{DrawReason, Game, Status, WinReason};
+use draughts_rules::mv::Move;
+use draughts_rules::notation;
+use draughts_rules::square::Color;
+
+/// What a move lost, in hundredths of a man, from which it counts as an inaccuracy, a mistake
+/// and a blunder. Chess programs judge by the same loss against the engine's best move: Lichess's
+/// analysis used 50, 100 and 300 centipawns (`?!`, `?`, `??`) before moving to win chances. A
+/// draughts man is the only unit of material and losing one cleanly is usually decisive between
+/// equal players, so the blunder threshold is two men rather than a chess minor piece's three
+/// pawns; the first two are kept.
+pub const INACCURACY: i32 = 50;
+/// See [`INACCURACY`].
+pub const MISTAKE: i32 = 100;
+/// See [`INACCURACY`].
+pub const BLUNDER: i32 = 200;
+
+/// Scores are capped here before a loss is measured (ten men): a forced win counts as this
+/// much, so keeping a forced win (a slower one) loses nothing and throwing one away loses a lot.
+pub const CAP: i32 = 1000;
+
+/// The review's depth by default. A 60-move game of random moves (many captures, so deep
+/// quiescence) took 0.8 s natively at 8 plies, 4.8 s at 10 and 27 s at 12; in Chromium on this
+/// project's 2-core test machine 1.1 s at 8. At 10, a phone a few times slower than that
+/// machine stays well under a minute.
+pub const REVIEW_DEPTH: u32 = 10;
+
+/// How a move compares with the engine's best.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Judgement {
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Judgement {
+    /// `"good"`, `"inaccuracy"`, `"mistake"`, `"blunder"`.
+    pub fn name(self) -> &'static str {
+        ["good", "inaccuracy", "mistake", "blunder"][self as usize]
+    }
+
+    /// The annotation symbol of PDN and chess notation: `""`, `?!`, `?`, `??`.
+    pub fn symbol(self) -> &'static str {
+        ["", "?!", "?", "??"][self as usize]
+    }
+}
+
+/// Judges a move by `loss`, the hundredths of a man it gave away against the best move (see
+/// [`INACCURACY`] for the thresholds).
+pub fn judge(loss: i32) -> Judgement {
+    match loss {
+        l if l >= BLUNDER => Judgement::Blunder,
+        l if l >= MISTAKE => Judgement::Mistake,
+        l if l >= INACCURACY => Judgement::Inaccuracy,
+        _ => Judgement::Good,
+    }
+}
+
+/// A score with forced wins and losses capped at ±[`CAP`].
+pub fn capped(score: i32) -> i32 {
+    if score > WIN_BOUND {
+        CAP
+    } else if score < -WIN_BOUND {
+        -CAP
+    } else {
+        score.clamp(-CAP, CAP)
+    }
+}
+
+/// What playing a move worth `played` lost against the best, worth `best` (both for the mover).
+pub fn loss(best: i32, played: i32) -> i32 {
+    (capped(best) - capped(played)).max(0)
+}
+
+/// A score of this size (four men) fills an evaluation chart; forced results count as more.
+pub const CHART_SPAN: i32 = 400;
+
+/// White's score on a chart's scale, -1 (Black winning) to 1 (White winning).
+pub fn chart_value(white: i32) -> f64 {
+    f64::from(capped(white).clamp(-CHART_SPAN, CHART_SPAN)) / f64::from(CHART_SPAN)
+}
+
+/// A score for White (hundredths of a man; beyond ±29,000 a forced result) in words:
+/// `"+0.35"`, `"-1.20"`, `"0.00"`, `"White wins in 3"` (moves of the winner).
+/// [`score_text`] as a message, for the page to say in its language.
+pub fn score_message(white: i32) -> draughts_rules::message::Message {
+    use draughts_rules::message::Message;
+    if white.abs() > WIN_BOUND {
+        let side = if white > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        return Message::new("eval.wins-in")
+            .with("side", side)
+            .with("moves", (WIN - white.abs() + 1) / 2);
+    }
+    if white.abs() > EGDB_BOUND {
+        // Proven by the endgame tables; how far, see `tables_detail`.
+        let side = if white > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        return Message::new("eval.tables-win").with("side", side);
+    }
+    Message::new("eval.score").with("score", score_text(white))
+}
+
+/// For a win the endgame tables prove, how far its conversion is (the capture or crowning that
+/// starts a new count of the move limits), in the winner's moves: said beside the score.
+pub fn tables_detail(white: i32) -> Option<draughts_rules::message::Message> {
+    (white.abs() > EGDB_BOUND && white.abs() <= WIN_BOUND).then(|| {
+        draughts_rules::message::Message::new("eval.tables-moves")
+            .with("moves", (EGDB_WIN - white.abs() + 1) / 2)
+    })
+}
+
+pub fn score_text(white: i32) -> String {
+    if white.abs() > WIN_BOUND {
+        let plies = WIN - white.abs();
+        let side = if white > 0 { "White" } else { "Black" };
+        return format!("{side} wins in {}", (plies + 1) / 2);
+    }
+    let sign = match white {
+        0 => "",
+        s if s > 0 => "+",
+        _ => "-",
+    };
+    format!("{sign}{}.{:02}", white.abs() / 100, white.abs() % 100)
+}
+
+/// A score from `side`'s view turned to White's.
+pub fn for_white(score: i32, side: Color) -> i32 {
+    if side == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+/// `line` (moves from the game's current position) in notation with move numbers, as the move
+/// list numbers them: `"12. 32-28 19-23 13. 37-32"`, or `"12… 19-23 13. 32-28"` when the second
+/// player is to move.
+pub fn numbered_line(game: &Game, line: &[Move]) -> String {
+    let first = game.variant().rules().first;
+    let mut pos = *game.position();
+    let mut out = String::new();
+    for (i, m) in line.iter().enumerate() {
+        let ply = game.moves().len() + i;
+        let number = game.move_number(ply);
+        if pos.turn() == first {
+            out += &format!("{}{number}. ", if i > 0 { " " } else { "" });
+        } else if i == 0 {
+            out += &format!("{number}… ");
+        } else {
+            out.push(' ');
+        }
+        out += &notation::move_to_text(&pos, m);
+        pos.play_unchecked(m);
+    }
+    out
+}
+
+/// The score of a position the game has ended in, for the side to move: a forced result now, or
+/// a draw by rule; `None` while there is something to search (a resignation or agreement does
+/// not end the position).
+fn final_score(game: &Game) -> Option<i32> {
+    match game.status() {
+        Status::Ongoing => None,
+        Status::Win {
+            reason: WinReason::Resignation | WinReason::Recorded,
+            ..
+        }
+        | Status::Draw {
+            reason: DrawReason::Agreement | DrawReason::Recorded,
+        } => None,
+        Status::Win { winner, .. } => Some(if winner == game.position().turn() {
+            WIN
+        } else {
+            -WIN
+        }),
+        Status::Draw { .. } => Some(0),
+    }
+}
+
+/// One position searched deeper and deeper, with one engine (and its table) for every depth.
+pub struct Analysis {
+    game: Game,
+    engine: Engine,
+    depth: u32,
+    done: bool,
+}
+
+impl Analysis {
+    /// Analyses the game's current position.
+    pub fn new(game: Game) -> Analysis {
+        Analysis {
+            done: game.status().is_over(),
+            game,
+            engine: Engine::new(16),
+            depth: 0,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether there is nothing more to find: the game is over, or the last search saw a forced
+    /// result within its horizon.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Searches one ply deeper than the last call (the table makes the shallower iterations
+    /// cheap). `None` once [`Self::is_done`].
+    /// With `egdb`, a position the tables cover is answered from them at once (and that is
+    /// the last depth), and positions in the tree they cover are scored exactly.
+    pub fn deepen(
+        &mut self,
+        clock: Option<&dyn Fn() -> f64>,
+        egdb: Option<&crate::egdb::Egdb>,
+    ) -> Option<SearchResult> {
+        if self.done {
+            return None;
+        }
+        self.depth += 1;
+        let egdb = egdb.filter(|db| db.variant() == self.game.variant());
+        let limits = Limits {
+            depth: Some(self.depth),
+            clock,
+            egdb,
+            phase_plies: egdb.map_or(0, |db| {
+                db.phase_plies(self.game.positions(), self.game.moves())
+            }),
+            ..Default::default()
+        };
+        let history = super::game_history(&self.game);
+        let r = self.engine.search(self.game.position(), &history, &limits);
+        match &r {
+            Some(r) if !r.from_egdb && r.depth >= self.depth && self.depth < super::MAX_DEPTH => {}
+            _ => self.done = true,
+        }
+        r
+    }
+}
+
+/// A judged move of a reviewed game.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// Plies played after the move (the move list's `data-ply`).
+    pub ply: usize,
+    pub judgement: Judgement,
+    /// Hundredths of a man lost against the best move.
+    pub loss: i32,
+    /// The engine's move where the game's move was not it.
+    pub best: Option<String>,
+}
+
+/// Every position of a game searched to one depth, one position per [`Review::step`], then each
+/// move judged.
+pub struct Review {
+    game: Game,
+    engine: Engine,
+    depth: u32,
+    /// Per position: the score for the side to move and the best move's text.
+    found: Vec<(i32, Option<Move>)>,
+}
+
+impl Review {
+    pub fn new(game: Game, depth: u32) -> Review {
+        Review {
+            game,
+            engine: Engine::new(16),
+            depth: depth.clamp(1, super::MAX_DEPTH),
+            found: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Positions to search: the moves played plus one.
+    pub fn total(&self) -> usize {
+        self.game.moves().len() + 1
+    }
+
+    /// Positions searched so far.
+    pub fn done(&self) -> usize {
+        self.found.len()
+    }
+
+    /// Searches the next position; false when all are done. With `egdb`, positions in the
+    /// tree it covers are scored exactly, and a position it covers is answered from it: hand
+    /// it every table the game's positions can reach, or none (with only some, a move into a
+    /// position the tables prove would be judged against a plain score before it).
+    pub fn step(&mut self, egdb: Option<&crate::egdb::Egdb>) -> bool {
+        let i = self.found.len();
+        if i >= self.total() {
+            return false;
+        }
+        let mut at = self.game.clone();
+        let _ = at.go_to(i);
+        let found = match final_score(&at) {
+            Some(s) => (s, None),
+            None => {
+                let egdb = egdb.filter(|db| db.variant() == at.variant());
+                let limits = Limits {
+                    depth: Some(self.depth),
+                    egdb,
+                    phase_plies: egdb.map_or(0, |db| db.phase_plies(at.positions(), at.moves())),
+                    ..Default::default()
+                };
+                let history = super::game_history(&at);
+                match self.engine.search(at.position(), &history, &limits) {
+                    Some(r) => (r.score, Some(r.best)),
+                    // No legal move: lost, except where being blocked wins.
+                    None => (final_score(&at).unwrap_or(-WIN), None),
+                }
+            }
+        };
+        self.found.push(found);
+        true
+    }
+
+    /// White's score in each position searched so far (hundredths of a man; beyond ±29,000 a
+    /// forced result).
+    pub fn white_scores(&self) -> Vec<i32> {
+        let positions = self.game.positions();
+        self.found
+            .iter()
+            .zip(positions)
+            .map(|(&(s, _), p)| for_white(s, p.turn()))
+            .collect()
+    }
+
+    /// The moves that lost something, once every position is searched (else none).
+    pub fn verdicts(&self) -> Vec<Verdict> {
+        if self.done() < self.total() {
+            return Vec::new();
+        }
+        let positions = self.game.positions();
+        let mut out = Vec::new();
+        for (i, m) in self.game.moves().iter().enumerate() {
+            let (best, best_move) = self.found[i];
+            // The position after the move, from the opponent's side: negated for the mover.
+            let played = -self.found[i + 1].0;
+            let lost = loss(best, played);
+            let judgement = judge(lost);
+            if judgement == Judgement::Good {
+                continue;
+            }
+            out.push(Verdict {
+                ply: i + 1,
+                judgement,
+                loss: lost,
+                best: best_move
+                    .filter(|b| !b.same_as(m))
+                    .map(|b| notation::move_to_text(&positions[i], &b)),
+            });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_rules::variant::Variant;
+
+    #[test]
+    fn thresholds() {
+        assert_eq!(judge(0), Judgement::Good);
+        assert_eq!(judge(INACCURACY - 1), Judgement::Good);
+        assert_eq!(judge(INACCURACY), Judgement::Inaccuracy);
+        assert_eq!(judge(MISTAKE - 1), Judgement::Inaccuracy);
+        assert_eq!(judge(MISTAKE), Judgement::Mistake);
+        assert_eq!(judge(BLUNDER - 1), Judgement::Mistake);
+        assert_eq!(judge(BLUNDER), Judgement::Blunder);
+        assert_eq!(judge(-300), Judgement::Good);
+        assert_eq!(Judgement::Blunder.symbol(), "??");
+        assert_eq!(Judgement::Inaccuracy.name(), "inaccuracy");
+    }
+
+    #[test]
+    fn forced_wins_are_capped() {
+        // A slower forced win loses nothing; throwing one away for an equal game is a blunder.
+        assert_eq!(loss(WIN - 5, WIN - 9), 0);
+        assert_eq!(judge(loss(WIN - 5, 0)), Judgement::Blunder);
+        assert_eq!(judge(loss(30, -WIN + 4)), Judgement::Blunder);
+        assert_eq!(loss(-40, 20), 0);
+    }
+
+    #[test]
+    fn scores_in_words() {
+        assert_eq!(score_text(35), "+0.35");
+        assert_eq!(score_text(-120), "-1.20");
+        assert_eq!(score_text(0), "0.00");
+        assert_eq!(score_text(WIN - 5), "White wins in 3");
+        assert_eq!(score_text(-(WIN - 2)), "Black wins in 1");
+    }
+
+    #[test]
+    fn lines_are_numbered_like_the_move_list() {
+        let mut g = Game::new(Variant::International);
+        let pos = *g.position();
+        let m = draughts_rules::fast::legal_moves(&pos)[0];
+        let mut after = pos;
+        after.play_unchecked(&m);
+        let reply = draughts_rules::fast::legal_moves(&after)[0];
+        let line = numbered_line(&g, &[m, reply]);
+        assert!(
+            line.starts_with("1. ") && line.matches(' ').count() == 2,
+            "{line}"
+        );
+        g.play(&m).unwrap();
+        assert!(numbered_line(&g, &[reply]).starts_with("1… "));
+    }
+
+    #[test]
+    fn a_review_judges_a_thrown_man() {
+        // White gives a man away at once (32-28?? lets 23x32 or similar): found by the review.
+        let mut g = Game::from_fen("W:W28,32,33:B17,18", Variant::International).unwrap();
+        g.play_text("28-22").unwrap();
+        let mut r = Review::new(g, 4);
+        while r.step(None) {}
+        assert_eq!(r.white_scores().len(), 2);
+        let v = r.verdicts();
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!(v[0].ply, 1);
+        assert!(v[0].judgement >= Judgement::Mistake, "{v:?}");
+        assert!(v[0].best.is_some());
+    }
+
+    #[test]
+    fn analysis_deepens_until_a_forced_result() {
+        let g = Game::from_fen("W:W28:B1", Variant::International).unwrap();
+        let mut a = Analysis::new(g);
+        let mut last = 0;
+        while let Some(r) = a.deepen(None, None) {
+            assert!(r.depth >= last);
+            last = r.depth;
+            assert!(last < 40);
+        }
+        assert!(a.is_done());
+    }
+}

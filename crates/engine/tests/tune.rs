@@ -1,0 +1,383 @@
+//! The learned evaluation: its generated weights load, it is colour-symmetric, and fitting on
+//! a small fixed data set lowers the error, deterministically.
+
+use draughts_engine::learned::{self, Tuned};
+use draughts_engine::tune::{self, Dataset, FitOptions, SelfPlay};
+use draughts_engine::{eval, weights, Rng};
+use draughts_rules::variant::Goal;
+use draughts_rules::{Color, Position, Variant};
+
+/// Positions along seeded random games of `variant`, kings and all.
+fn random_positions(variant: Variant, seed: u64, games: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::new(variant);
+        for _ in 0..160 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn generated_weights_load_for_each_tuned_variant() {
+    for variant in Variant::ALL {
+        let w = weights::of(variant);
+        let squares = Position::new(variant).geometry().squares() as usize;
+        assert_eq!(w.squares, squares, "{variant}");
+        assert_eq!(w.open.len(), Tuned::len_for(squares), "{variant}");
+        assert_eq!(w.end.len(), Tuned::len_for(squares), "{variant}");
+        let g = Position::new(variant).geometry();
+        let regions = 2 * learned::regions(g) * learned::REGION;
+        assert!([0, regions].contains(&w.regions.len()), "{variant}");
+        let men = &w.end[..squares];
+        let kings = &w.end[squares..2 * squares];
+        let mean = |t: &[i16]| t.iter().map(|&x| x as i32).sum::<i32>() / t.len() as i32;
+        match variant.rules().goal {
+            // A man is worth something everywhere, and a king more than a man on average.
+            Goal::Standard => {
+                assert!(men.iter().all(|&m| m > 0), "{variant}: {men:?}");
+                assert!(mean(kings) > mean(men), "{variant}");
+            }
+            // Antidraughts: pieces are a burden, kings the heavier one.
+            Goal::Losing => {
+                assert!(mean(men) < 0, "{variant}: {men:?}");
+                assert!(mean(kings) < mean(men), "{variant}");
+            }
+            // Breakthrough: a man counts, and the more the nearer it is to the far row.
+            Goal::FirstKing => {
+                assert!(men.iter().all(|&m| m > 0), "{variant}: {men:?}");
+                let g = Position::new(variant).geometry();
+                let row = |r: u8| {
+                    let cells: Vec<i16> = g
+                        .all_squares()
+                        .filter(|&sq| g.advance(sq, Color::White) == r)
+                        .map(|sq| men[sq.index() as usize])
+                        .collect();
+                    mean(&cells)
+                };
+                assert!(row(g.size() - 2) > row(1), "{variant}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_start_position_is_level_and_material_counts() {
+    for variant in Variant::ALL {
+        let start = Position::new(variant);
+        assert_eq!(eval::evaluate(&start), 0, "{variant}");
+        // White a man up (the first of Black's men in the set-up removed; Spanish and Portuguese
+        // number the board from White's side) scores clearly positive.
+        let mut setup = start.to_setup();
+        let first_black = setup
+            .pieces
+            .iter()
+            .position(|&(_, p)| p.color == Color::Black)
+            .unwrap();
+        setup.pieces.remove(first_black);
+        let up = Position::from_setup(&setup, variant).unwrap();
+        let white = match up.turn() {
+            Color::White => eval::evaluate(&up),
+            Color::Black => -eval::evaluate(&up),
+        };
+        // (In Antidraughts the man more is a burden: White is behind.)
+        let lead = if variant.rules().goal == Goal::Losing {
+            -white
+        } else {
+            white
+        };
+        assert!(lead > 40, "{variant}: a man up scores {white}");
+    }
+}
+
+#[test]
+fn the_evaluation_is_colour_symmetric() {
+    for variant in Variant::ALL {
+        for (i, pos) in random_positions(variant, 11, 30).iter().enumerate() {
+            let e = eval::evaluate(pos);
+            // The colour mirror has the other side to move: the same score for it…
+            assert_eq!(eval::evaluate(&pos.mirrored()), e, "{variant} #{i} {pos:?}");
+            // …and the same board with the other side to move, the opposite.
+            let other = pos.with_turn(pos.turn().other());
+            assert_eq!(eval::evaluate(&other), -e, "{variant} #{i} {pos:?}");
+            let w = weights::of(variant);
+            assert_eq!(
+                learned::evaluate_white(pos, w),
+                -learned::evaluate_white(&pos.mirrored(), w),
+                "{variant} #{i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_hand_made_evaluation_stays_selectable() {
+    let positions = random_positions(Variant::International, 5, 3);
+    let learned: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    eval::use_hand_made(true);
+    assert!(eval::is_hand_made());
+    let hand: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    let hand_mirrored: Vec<i32> = positions
+        .iter()
+        .map(|p| eval::evaluate(&p.mirrored()))
+        .collect();
+    eval::use_hand_made(false);
+    assert_eq!(hand, hand_mirrored);
+    // The two evaluations are different functions…
+    let differ = learned.iter().zip(&hand).filter(|(a, b)| a != b).count();
+    assert!(
+        differ * 2 > positions.len(),
+        "{differ} of {}",
+        positions.len()
+    );
+    // …and the switch is back off.
+    let again: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    assert_eq!(again, learned);
+}
+
+/// A small fixed data set: six self-play games at a tiny node budget.
+fn tiny_data(variant: Variant) -> Vec<u8> {
+    let mut out = Vec::new();
+    let opts = SelfPlay {
+        variant,
+        games: 6,
+        nodes: 400,
+        seed: 3,
+        max_plies: 120,
+        learned: false,
+    };
+    let n = tune::self_play(&opts, &mut out, |_, _| {}).unwrap();
+    assert!(n > 100, "{n} positions");
+    out
+}
+
+#[test]
+fn fitting_lowers_the_error_deterministically() {
+    let variant = Variant::English;
+    let text = String::from_utf8(tiny_data(variant)).unwrap();
+    assert_eq!(text, String::from_utf8(tiny_data(variant)).unwrap());
+    let mut data = Dataset::default();
+    data.read(&text, variant).unwrap();
+    assert!(data.len() > 100 && data.held_out_len() > 0);
+    let k = tune::fit_k(&data);
+    assert!(k > 0.0005 && k < 0.05, "K = {k}");
+    let opts = FitOptions {
+        iterations: 40,
+        ..Default::default()
+    };
+    let a = tune::fit(&data, variant, k, &opts, |_, _| {});
+    let b = tune::fit(&data, variant, k, &opts, |_, _| {});
+    assert_eq!(a.weights, b.weights);
+    assert!(
+        a.fitted.0 < a.start.0 * 0.98,
+        "training error {} → {}",
+        a.start.0,
+        a.fitted.0
+    );
+    // The mapped hand-made weights start where the hand-made evaluation is.
+    assert!((a.start.0 - a.hand_made.0).abs() < 0.01);
+    let source = tune::weights_source(variant, &a, "draughts tune fit …", "test");
+    assert!(source.contains("pub static WEIGHTS: Tuned"));
+    assert_eq!(source.matches("const ").count(), 2);
+}
+
+/// The hand-made evaluation's weights of `variant` in the learned one's terms, as a `Tuned`.
+fn anchor(variant: Variant) -> &'static Tuned {
+    let w = tune::hand_made_weights(variant);
+    let len = w.len() / 2;
+    let round = |x: &[f32]| -> &'static [i16] {
+        let v: Vec<i16> = x
+            .iter()
+            .map(|&x| (x * learned::SCALE as f32) as i16)
+            .collect();
+        Box::leak(v.into_boxed_slice())
+    };
+    Box::leak(Box::new(Tuned {
+        squares: Position::new(variant).geometry().squares() as usize,
+        open: round(&w[..len]),
+        end: round(&w[len..]),
+        regions: &[],
+    }))
+}
+
+#[test]
+fn every_variants_features_are_colour_symmetric() {
+    // On every board (dark squares, turned, the full 64 of Turkish) and for every goal, the
+    // features of a position and of its colour mirror are opposite.
+    for variant in Variant::ALL {
+        let w = anchor(variant);
+        for (i, pos) in random_positions(variant, 17, 12).iter().enumerate() {
+            assert_eq!(
+                learned::evaluate_white(pos, w),
+                -learned::evaluate_white(&pos.mirrored(), w),
+                "{variant} #{i} {pos:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_full_boards_neighbourhoods_stop_at_the_edge() {
+    // Turkish: a White man on h3 (48) and a Black man on a2 (49), the next bit in the layout.
+    // White's right-hand neighbour of h3 is the edge, not the man on a2.
+    let pos = draughts_rules::fen::parse_fen("W:W48:B49", Variant::Turkish).unwrap();
+    let s = pos.geometry().squares() as usize;
+    let patterns = 2 * s + learned::DENSE.len();
+    let mut white_pattern = None;
+    learned::visit(&pos, false, |i, v| {
+        if i >= patterns && v > 0 {
+            white_pattern = Some(i - patterns);
+        }
+    });
+    // Neighbours ahead, back, left, right; two bits each: 0 empty, 1 own, 2 the opponent's,
+    // 3 the edge. h3: a8-side squares ahead (empty) and back (empty), g3 left (empty), edge right.
+    assert_eq!(white_pattern, Some(0b11_00_00_00));
+}
+
+/// Every feature of `pos` with its value, indices summed (the regions' too).
+fn features(pos: &Position) -> std::collections::BTreeMap<usize, i32> {
+    let mut out = std::collections::BTreeMap::new();
+    learned::visit(pos, true, |i, v| *out.entry(i).or_insert(0) += v);
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+#[test]
+fn the_regions_patterns_of_the_colour_mirror_are_the_tied_partners() {
+    // 10×10, 8×8 and the turned 8×8 numbered from either side: the colour mirror of a
+    // position has the opposite features, except the regions', which are each region's
+    // partner (the block turned half a turn, men exchanged), whose weight is the opposite.
+    // This checks the regions' layout and the table of turned configurations.
+    for variant in [
+        Variant::International,
+        Variant::English,
+        Variant::Italian,
+        Variant::Spanish,
+    ] {
+        let g = Position::new(variant).geometry();
+        let base = Tuned::len_for(g.squares() as usize);
+        let regions = learned::regions(g);
+        assert_eq!(regions, if g.size() == 10 { 16 } else { 9 });
+        for (i, pos) in random_positions(variant, 5, 8).iter().enumerate() {
+            let expected: std::collections::BTreeMap<usize, i32> = features(pos)
+                .into_iter()
+                .map(|(k, v)| {
+                    if k < base {
+                        (k, -v)
+                    } else {
+                        let k = k - base;
+                        let (r, x) =
+                            learned::region_partner(g, k / learned::REGION, k % learned::REGION);
+                        (base + r * learned::REGION + x, v)
+                    }
+                })
+                .collect();
+            assert_eq!(
+                features(&pos.mirrored()),
+                expected,
+                "{variant} #{i} {pos:?}"
+            );
+            assert_eq!(features(pos).range(base..).count(), regions);
+        }
+    }
+    assert_eq!(
+        learned::regions(Position::new(Variant::Turkish).geometry()),
+        0
+    );
+}
+
+#[test]
+fn a_regions_configuration_is_its_men_in_base_three() {
+    // International, Black men on the eight squares of the top-left block (rows 1-4, columns
+    // a-d: 1, 2, 6, 7, 11, 12, 16, 17) and a White man on 46 (a1). As White sees it, region 0
+    // holds eight Black men, all digits 2 (3^8 - 1 = 6560); Black sees the same block turned,
+    // as its own men in its last region 15 (all digits 1: 3280), the weight tied to it. White's
+    // man on 46 is the seventh square in bit order of region 12 (rows 7-10, columns a-d):
+    // 3^6 = 729; as Black sees it, the second square of region 3, an opponent's: 2 · 3.
+    let pos = draughts_rules::fen::parse_fen("W:W46:B1,2,6,7,11,12,16,17", Variant::International)
+        .unwrap();
+    let base = Tuned::len_for(50);
+    let f = features(&pos);
+    let region = |r: usize, x: usize| f.get(&(base + r * learned::REGION + x)).copied();
+    assert_eq!(region(0, 6560), Some(1));
+    assert_eq!(region(12, 729), Some(1));
+    let g = pos.geometry();
+    assert_eq!(learned::region_partner(g, 0, 6560), (15, 3280));
+    assert_eq!(learned::region_partner(g, 12, 729), (3, 6));
+    assert_eq!(learned::region_partner(g, 3, 6), (12, 729));
+    // Without the regions, no feature beyond the base ones.
+    let mut beyond = 0;
+    learned::visit(&pos, false, |i, _| beyond += (i >= base) as usize);
+    assert_eq!(beyond, 0);
+}
+
+#[test]
+fn weights_with_regions_round_trip_through_their_source() {
+    let variant = Variant::English;
+    let text = String::from_utf8(tiny_data(variant)).unwrap();
+    let mut data = Dataset::default();
+    data.regions = true;
+    data.read(&text, variant).unwrap();
+    let k = tune::fit_k(&data);
+    let opts = FitOptions {
+        iterations: 20,
+        ..Default::default()
+    };
+    let fit = tune::fit(&data, variant, k, &opts, |_, _| {});
+    let len = Tuned::len_for(32) + 9 * learned::REGION;
+    assert_eq!(fit.weights.len(), 2 * len);
+    assert!(
+        fit.fitted.0 < fit.start.0,
+        "{:?} → {:?}",
+        fit.start,
+        fit.fitted
+    );
+    // Some region weight moved off zero, each opposite to its tied partner's, so that the
+    // evaluation stays colour-symmetric; and the file reads back the same numbers.
+    let g = Position::new(variant).geometry();
+    for phase in [0, len] {
+        let regions = &fit.weights[phase + Tuned::len_for(32)..phase + len];
+        assert!(regions.iter().any(|&w| w != 0.0));
+        for (i, &w) in regions.iter().enumerate() {
+            let (r, x) = learned::region_partner(g, i / learned::REGION, i % learned::REGION);
+            assert_eq!(w, -regions[r * learned::REGION + x], "{i}");
+        }
+    }
+    let source = tune::weights_source(variant, &fit, "draughts tune fit …", "test");
+    let back = tune::parse_weights_source(&source).unwrap();
+    assert!(back.has_regions());
+    let base = Tuned::len_for(32);
+    let q = |x: f32| (x * learned::SCALE as f32).round() as i16;
+    let weights: Vec<i16> = fit.weights.iter().map(|&x| q(x)).collect();
+    assert_eq!(back.open, &weights[..base]);
+    assert_eq!(back.end, &weights[len..len + base]);
+    assert_eq!(back.regions.len(), 2 * 9 * learned::REGION);
+    let tuned: &'static Tuned = Box::leak(Box::new(back));
+    for (i, pos) in random_positions(variant, 9, 6).iter().enumerate() {
+        // What is played is what was fitted: the evaluation (regions' weights read in pairs)
+        // is the phase-mixed sum of the weights over the features the fit saw.
+        let (mut open, mut end) = (0, 0);
+        learned::visit(pos, true, |i, v| {
+            open += v * weights[i] as i32;
+            end += v * weights[len + i] as i32;
+        });
+        let p = learned::phase(pos);
+        let fitted = (open * p + end * (256 - p)) / (256 * learned::SCALE);
+        assert_eq!(learned::evaluate_white(pos, tuned), fitted, "#{i} {pos:?}");
+        assert_eq!(
+            learned::evaluate_white(pos, tuned),
+            -learned::evaluate_white(&pos.mirrored(), tuned),
+            "#{i} {pos:?}"
+        );
+    }
+    // A table cut short is refused.
+    let cut = source.replacen("    // region 8\n", "    ];\n", 1);
+    assert!(tune::parse_weights_source(&cut).is_err());
+}

@@ -1,0 +1,32 @@
+//! The computer's wasm module, for the page's search worker (www/engine-worker.js): the search
+//! calls ([`think`], [`hint`], [`analyse`], the deepening [`AnalysisHandle`] and the
+//! [`ReviewHandle`]) and the endgame tables the searches probe. It links the page's API too
+//! (the `draughts` crate, whose conversions it shares). scripts/build-engine builds it after
+//! Trunk has built the page's module, which leaves all of this out.
+//!
+//! Each call takes the game as the PDN of its moves played (or a FEN), so that repetitions
+//! count, and returns `{ move, score, depth, nodes, nps, ms, pv }`:
+//!
+//! ```js
+//! think(g.pdn(), "international", 3, 42);   // level 3, seed 42
+//! hint(g.pdn(), "international", 1000);     // search for at most about a second
+//! ```
+#![cfg(target_arch = "wasm32")]
+
+mod search;
+mod tables;
+
+pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
+pub use tables::{
+    egdb_damaged, egdb_game_plan, egdb_load, egdb_loaded, egdb_memory, egdb_plan, egdb_retain,
+    egdb_used_by_level,
+};
+
+use draughts::snapshot::{MoveView, StatusView};
+use draughts::wasm::convert::{init, parse_variant, performance_now, plain, said, to_js};
+use draughts_rules::game::Game;
+use draughts_rules::message::Message;
+use draughts_rules::pdn::read_record;
+use draughts_rules::variant::Variant;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
