@@ -394,11 +394,18 @@ impl Position {
     /// men may not move the same king more than three times in a row without capturing.
     #[inline]
     pub fn king_may_step(&self, bit: u8) -> bool {
+        self.king_of_may_step(self.turn, bit)
+    }
+
+    /// [`Position::king_may_step`] for `color`'s king on `bit`, whichever side is to move (a
+    /// streak stands until its side moves again: the evaluation counts both sides' moves).
+    #[inline]
+    pub fn king_of_may_step(&self, color: Color, bit: u8) -> bool {
         let Some(limit) = self.rules().king_move_limit else {
             return true;
         };
-        let has_men = (self.pieces(self.turn) & !self.kings).any();
-        !(has_men && self.streaks.get(self.turn).of(bit) >= limit)
+        let has_men = (self.pieces(color) & !self.kings).any();
+        !(has_men && self.streaks.get(color).of(bit) >= limit)
     }
 
     /// How many non-capturing moves in a row the side's king on `sq` has made, where the

@@ -64,7 +64,7 @@ pub fn for_each_step(pos: &Position, color: Color, mut f: impl FnMut(u8, u8, boo
     let promotion_row = g.promotion_row(color);
     for from in pos.pieces(color) {
         if pos.kings().contains(from) {
-            if color == pos.turn() && !pos.king_may_step(from) {
+            if !pos.king_of_may_step(color, from) {
                 continue;
             }
             for dir in rules.king_move.iter() {
