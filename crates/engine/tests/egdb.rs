@@ -2,6 +2,9 @@
 //! (a forward fixpoint over the game graph, positions enumerated through the public API), known
 //! endings checked by hand, the move limits played out through [`Game`], and the file format.
 
+#[path = "../../rules/tests/corpus/mod.rs"]
+mod corpus;
+
 use draughts_engine::egdb::{file, Egdb, EgdbError, Metric, Outcome, Signature, Value};
 use draughts_rules::game::{Game, Status};
 use draughts_rules::variant::Goal;
@@ -826,8 +829,10 @@ fn budget_against_real_endings() {
     use draughts_engine::search::{Engine, Limits};
     let dir =
         std::path::PathBuf::from(std::env::var("DRAUGHTS_EGDB_DIR").expect("DRAUGHTS_EGDB_DIR"));
-    let pdn = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/pdn/english/wiegerw_OCA_2.0.pdn");
+    let Some(records) = corpus::pdn_dir("budget_against_real_endings") else {
+        return;
+    };
+    let pdn = records.join("english/wiegerw_OCA_2.0.pdn");
     let text = std::fs::read_to_string(pdn).unwrap();
     let mut firsts = Vec::new();
     let mut games = Vec::new();
