@@ -15,6 +15,7 @@ macro_rules! say {
 }
 
 mod book;
+mod describe;
 mod egdb;
 mod hub;
 mod matches;
@@ -68,6 +69,11 @@ enum Command {
     /// Opening books: builds them from real games and deep searches, and shows them.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// Prints the engine's message catalogue, variants and levels as JSON (for the language
+    /// files' check, scripts/check-lang.mjs).
+    Catalogue,
+    /// Prints every variant's rules as a Markdown table, from the rules tables (docs/rules.md).
+    Rules,
     /// Prints a shell completion script (e.g. `draughts completions bash > draughts.bash`).
     Completions {
         #[arg(value_enum)]
@@ -167,6 +173,14 @@ fn main() -> ExitCode {
         Command::Egdb(command) => egdb::run(&command),
         Command::Tune(command) => tune::run(&command),
         Command::Book(command) => book::run(&command),
+        Command::Catalogue => {
+            say!("{}", describe::catalogue_json());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Rules => {
+            say!("{}", describe::rules_markdown().trim_end());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Completions { shell } => {
             // Written through a buffer: clap_complete panics when stdout is closed early.
             let mut script = Vec::new();

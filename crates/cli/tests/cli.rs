@@ -898,3 +898,57 @@ fn match_plays_the_hand_made_evaluation_on_several_threads() {
         "{out}"
     );
 }
+
+/// docs/rules.md is `draughts rules`: the generated table of every variant's rules must not drift
+/// from the tables the engine plays by (regenerate it with
+/// `cargo run -p draughts-cli -- rules > docs/rules.md`).
+#[test]
+fn the_rules_document_is_generated_from_the_rules_tables() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .arg("rules")
+        .output()
+        .expect("the draughts binary runs");
+    assert!(out.status.success());
+    let generated = String::from_utf8(out.stdout).unwrap();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules.md");
+    let file = std::fs::read_to_string(&path).expect("docs/rules.md exists");
+    assert!(
+        generated == file,
+        "docs/rules.md differs from `draughts rules`: regenerate it with \
+         `cargo run -p draughts-cli -- rules > docs/rules.md`"
+    );
+    // Rows for every variant, with rules a player would check.
+    for v in draughts_rules::Variant::ALL {
+        assert_eq!(
+            file.matches(&format!("\n| {} |", v.title())).count(),
+            2,
+            "{}",
+            v.title()
+        );
+    }
+    assert!(file.contains("| International | 10×10, dark squares, 20 men each | White |"));
+    assert!(file.contains("most pieces"));
+}
+
+/// `draughts catalogue`: every message code with its English template, every variant with its
+/// summary, the six levels (what scripts/check-lang.mjs checks the language files against).
+#[test]
+fn the_catalogue_lists_messages_variants_and_levels() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .arg("catalogue")
+        .output()
+        .expect("the draughts binary runs");
+    assert!(out.status.success());
+    let json = String::from_utf8(out.stdout).unwrap();
+    for (code, _) in draughts_rules::message::CATALOGUE {
+        assert!(json.contains(&format!("\"{code}\":")), "{code}");
+    }
+    for v in draughts_rules::Variant::ALL {
+        assert!(
+            json.contains(&format!("\"name\": \"{}\"", v.name())),
+            "{}",
+            v.name()
+        );
+    }
+    assert!(json.contains("\"level\": 6"));
+}
