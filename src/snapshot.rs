@@ -574,7 +574,7 @@ mod tests {
 
     #[test]
     fn squares_carry_their_number_algebraic_name_and_coordinates() {
-        // The numberings are the README's (each variant's official one); a1 is White's
+        // The numberings are docs/notation.md's (each variant's official one); a1 is White's
         // bottom-left on every board.
         let name = |v: Variant, n: u8| {
             let all = SquareView::board(v);

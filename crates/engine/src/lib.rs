@@ -108,7 +108,7 @@ impl Level {
             // open a shot): it sees what its move leaves to be taken, not the shot a quiet
             // reply prepares, so a careful beginner beats it (py-draughts' 3-ply alpha-beta
             // won +16 =3 -1 against it; at two plies it lost +2 =5 -13, and +5 =6 -9 with the
-            // shots played out; see README "Levels in Elo").
+            // shots played out; see docs/measurements/2026-11-strength.md, "Levels in Elo").
             1 => LevelSettings {
                 quiescence_shots: false,
                 ..s(1, None, None, 60, 15, 120)
@@ -118,7 +118,7 @@ impl Level {
             4 => s(8, Some(250.0), Some(200_000), 0, 0, 0),
             // Level 4 is held by its depth (4-8 ms a move natively). Strength grows ever more
             // slowly with nodes: at 400k nodes level 5 was +497 above level 4 and level 6 only
-            // +95 above it; at 150k the steps are +383 and +215 (see README "Levels in Elo").
+            // +95 above it; at 150k the steps are +383 and +215 (see docs/measurements/2026-11-strength.md, "Levels in Elo").
             5 => s(MAX_DEPTH, Some(150.0), Some(150_000), 0, 0, 0),
             _ => s(MAX_DEPTH, Some(3000.0), Some(4_000_000), 0, 0, 0),
         }

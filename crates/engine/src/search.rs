@@ -862,7 +862,7 @@ impl Engine {
         // promotes: those are played out here, so a combination one move past the horizon is
         // seen (the opponent's captures, then ours, follow). Only in the variants played to
         // capture or block all, and only while no king is on the board (a king's moves would
-        // open shots without end). Measured against standing pat (README, "Search changes,
+        // open shots without end). Measured against standing pat (docs/measurements/2026-11-strength.md, "Search changes,
         // measured").
         let quiet = !fast::has_capture(&pos);
         let mut best = -INF;
@@ -1067,7 +1067,7 @@ fn late_move_reduction(depth: usize, i: usize) -> i32 {
 /// combination (a man given to take two back, a breakthrough to the king row) whose worth lies
 /// past the plies the reductions and futility pruning would leave it. Exempting it from both
 /// solves more composed problems (`Cat.*` 117 → 124 at 1M nodes) at no measured cost in games
-/// (README, "Search changes, measured"); exempting every move that offers a capture (most
+/// (docs/measurements/2026-11-strength.md, "Search changes, measured"); exempting every move that offers a capture (most
 /// exchanges) lost about 90 Elo. The replies are generated into `replies` (the search lends the
 /// child's move buffer, free until the child is searched), so the hot path does not allocate.
 fn opens_shot(child: &Position, replies: &mut Vec<Move>) -> bool {
@@ -1092,14 +1092,14 @@ const HISTORY_MAX: i32 = 1 << 14;
 /// A history score moved by `delta` (the depth squared: up for the move that cut off, down
 /// for the quiet moves searched before it in vain), the step shrinking as the score nears
 /// [`HISTORY_MAX`] on its side, so old news fades without a periodic halving. Measured
-/// against the history of cutoffs alone: a small gain, undecided (README, "Search changes,
+/// against the history of cutoffs alone: a small gain, undecided (docs/measurements/2026-11-strength.md, "Search changes,
 /// measured").
 fn history_after(h: i32, delta: i32) -> i32 {
     h + delta - h * delta.abs() / HISTORY_MAX
 }
 
 /// The divisor of [`late_move_reduction`]'s product (smaller reduces more; 1.6 against 2.0:
-/// README, "Search changes, measured").
+/// docs/measurements/2026-11-strength.md, "Search changes, measured").
 const LMR_DIVISOR: f64 = 1.6;
 
 /// ProbCut's shallow search is this many plies shorter than the node's...
@@ -1109,7 +1109,7 @@ const PROBCUT_REDUCTION: i32 = 4;
 const PROBCUT_MIN_DEPTH: i32 = 6;
 const PROBCUT_PLIES_PER_EXTRA_REDUCTION: i32 = 3;
 /// ...and must clear beta by this much (hundredths of a man) at the least depth (0.30 against
-/// 0.40: README, "Search changes, measured")...
+/// 0.40: docs/measurements/2026-11-strength.md, "Search changes, measured")...
 const PROBCUT_MARGIN: i32 = 30;
 /// ...and this much more for each ply deeper.
 const PROBCUT_MARGIN_PER_PLY: i32 = 10;
@@ -1135,7 +1135,7 @@ fn futility_margin(depth: i32) -> i32 {
 
 /// The depth of ProbCut's shallow search at a node `depth` plies deep: 2 at 6, 4 at 9, 6 at
 /// 12, 10 at 18. A prediction holds as well from a proportionally shallower search (deep nodes
-/// are where the cut saves most), measured against the fixed four plies (README, "Search
+/// are where the cut saves most), measured against the fixed four plies (docs/measurements/2026-11-strength.md, "Search
 /// changes, measured").
 fn probcut_depth(depth: i32) -> i32 {
     depth - PROBCUT_REDUCTION - (depth - PROBCUT_MIN_DEPTH) / PROBCUT_PLIES_PER_EXTRA_REDUCTION

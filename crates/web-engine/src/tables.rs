@@ -24,7 +24,7 @@ thread_local! {
 /// The most bytes of table values a search worker holds unpacked: about five of the
 /// largest English ≤ 5 tables (9.5 MB each), a third of the whole set (151 MB), which an
 /// eight-piece position may reach; the tables themselves stay packed (25.7 MB for the
-/// whole English set). Measured in the README: a search rarely needs more at once.
+/// whole English set). Measured in docs/measurements/2026-11-performance.md: a search rarely needs more at once.
 const UNPACKED_BUDGET: usize = 48 << 20;
 
 /// Runs `f` with the tables of `variant`, if this worker holds any.

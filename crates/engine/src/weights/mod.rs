@@ -1,5 +1,5 @@
 //! The learned evaluation's weights, one generated file per variant (`draughts tune fit`; the
-//! commands that regenerate them are in README, "The learned evaluation").
+//! commands that regenerate them are in docs/engine.md, "The learned evaluation").
 
 mod antidraughts;
 mod brazilian;
