@@ -7,7 +7,7 @@ use draughts_engine::Level;
 use draughts_rules::message::CATALOGUE;
 use draughts_rules::square::Dirs;
 use draughts_rules::variant::{
-    CapturePromotion, EndgameRule, Goal, KingRange, Material, Precedence, Removal, Rules,
+    CapturePromotion, EndgameRule, Goal, KingRange, Material, Precedence, Removal, Rules, Scoring,
 };
 use draughts_rules::{Color, Variant};
 use serde::Serialize;
@@ -83,18 +83,22 @@ pub fn rules_markdown() -> String {
         );
     }
     out += "\n## Draws and records\n\n\
-            | Variant | Repetition draws at | King moves without capture | Endgame limits | PDN GameType | Squares written |\n\
-            |---|---|---|---|---|---|\n";
+            | Variant | Repetition draws at | King moves without capture | Endgame limits | PDN GameType | Scores | Squares written |\n\
+            |---|---|---|---|---|---|---|\n";
     for v in Variant::ALL {
         let r = v.rules();
         let d = &r.draws;
         out += &format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
             v.title(),
             times(d.repetitions),
             plies(d.king_moves_plies),
             endgames(d.endgames),
             r.pdn_game_type,
+            match r.pdn_scoring {
+                Scoring::OnePoint => "1-0, 1/2-1/2, 0-1",
+                Scoring::TwoPoints => "2-0, 1-1, 0-2",
+            },
             if r.numbered { "numbers" } else { "algebraic" },
         );
     }
@@ -218,6 +222,9 @@ fn endgames(rules: &[EndgameRule]) -> String {
         .iter()
         .map(|e| {
             let when = match e.when {
+                Material::PiecesWithKingVsLoneKing { pieces: 1 } => {
+                    "a king against a lone king".to_owned()
+                }
                 Material::PiecesWithKingVsLoneKing { pieces } => {
                     format!("{pieces} pieces with a king against a lone king")
                 }

@@ -12,7 +12,7 @@ use crate::egdb::{Egdb, Outcome, Value};
 use draughts_rules::fast;
 use draughts_rules::mv::Move;
 use draughts_rules::position::Position;
-use draughts_rules::variant::Goal;
+use draughts_rules::variant::{Goal, Verdict};
 use std::sync::Arc;
 
 /// Deepest ply the search can reach (iterative deepening depth plus extensions).
@@ -32,9 +32,9 @@ pub const EGDB_BOUND: i32 = EGDB_WIN - 2 * MAX_PLY as i32 - 256;
 /// The score of a side to move without a legal move, `ply` plies from the root: a loss, except
 /// in Antidraughts, where being blocked or out of pieces wins.
 fn no_moves_score(pos: &Position, ply: usize) -> i32 {
-    match pos.rules().goal {
-        Goal::Losing => WIN - ply as i32,
-        _ => -WIN + ply as i32,
+    match pos.rules().without_moves() {
+        Verdict::Win => WIN - ply as i32,
+        Verdict::Loss => -WIN + ply as i32,
     }
 }
 

@@ -10,7 +10,7 @@ use crate::mv::Move;
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
 use crate::square::Color;
-use crate::variant::{EndgameRule, Goal, Material, Variant};
+use crate::variant::{EndgameRule, Material, Variant};
 use std::fmt;
 
 /// Why a game was won.
@@ -492,33 +492,32 @@ impl Game {
         }
         let pos = self.position();
         let to_move = pos.turn();
-        let goal = pos.rules().goal;
-        // Breakthrough: the side with a king has won (the side that just moved, if both have).
-        if pos.is_variant_end() {
-            let crowned = |c: Color| (pos.pieces(c) & pos.kings()).any();
+        // The board's own verdicts (Rules::without_moves, Position::decided): a crowned king in
+        // Breakthrough, a side out of pieces or of moves.
+        if let Some(verdict) = pos.decided() {
+            let reason = if pos.is_variant_end() {
+                WinReason::KingCrowned
+            } else {
+                WinReason::NoPieces
+            };
             return Status::Win {
-                winner: if crowned(to_move.other()) {
-                    to_move.other()
-                } else {
-                    to_move
-                },
-                reason: WinReason::KingCrowned,
+                winner: verdict.winner(to_move),
+                reason,
             };
         }
-        // A side out of pieces or of moves has lost, or in Antidraughts won.
-        let lost = |c: Color, reason| Status::Win {
-            winner: if goal == Goal::Losing { c } else { c.other() },
-            reason,
-        };
-        if pos.pieces(to_move).is_empty() {
-            return lost(to_move, WinReason::NoPieces);
-        }
+        let without_moves = pos.rules().without_moves();
         // A set-up position can have the side that just "moved" already without pieces.
         if pos.pieces(to_move.other()).is_empty() {
-            return lost(to_move.other(), WinReason::NoPieces);
+            return Status::Win {
+                winner: without_moves.winner(to_move.other()),
+                reason: WinReason::NoPieces,
+            };
         }
         if !has_moves {
-            return lost(to_move, WinReason::NoLegalMoves);
+            return Status::Win {
+                winner: without_moves.winner(to_move),
+                reason: WinReason::NoLegalMoves,
+            };
         }
         match self.draw_reason() {
             Some(reason) => Status::Draw { reason },

@@ -14,7 +14,7 @@ use crate::game::{DrawReason, Game, PdnTags, Status, WinReason};
 use crate::message::Message;
 use crate::notation::{self, MoveTextError};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{Scoring, Variant};
 use std::fmt::Write as _;
 
 /// One game as written: its tags, move texts and result token.
@@ -730,10 +730,10 @@ pub fn suggest_variant(text: &str, default: Variant, index: usize) -> Option<Var
 }
 
 /// The PDN result token of a status in a variant. The first score is the first player's (so in
-/// English checkers `1-0` is a win for Black, as in the game collections); International uses the
-/// FMJD `2-0`/`1-1`/`0-2`.
+/// English checkers `1-0` is a win for Black, as in the game collections), in the variant's
+/// [`Scoring`] (International: the FMJD `2-0`/`1-1`/`0-2`).
 pub fn result_token(variant: Variant, status: Status) -> &'static str {
-    let fmjd = variant == Variant::International;
+    let fmjd = variant.rules().pdn_scoring == Scoring::TwoPoints;
     let first = variant.rules().first;
     match status {
         Status::Ongoing => "*",

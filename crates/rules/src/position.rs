@@ -5,7 +5,7 @@ use crate::message::{Join, Message, Param};
 use crate::mv::Move;
 use crate::setup::{Piece, Role, Setup};
 use crate::square::{ByColor, Color, Geometry, Square};
-use crate::variant::{Goal, Rules, Variant};
+use crate::variant::{Goal, Rules, Variant, Verdict};
 use std::fmt;
 
 /// A legal position. Fields are private: a `Position` can only be built valid.
@@ -388,6 +388,25 @@ impl Position {
     /// once a side has a king (crowning one wins).
     pub fn is_variant_end(&self) -> bool {
         self.rules().goal == Goal::FirstKing && self.kings.any()
+    }
+
+    /// What the board alone has decided for the side to move, before any move is generated:
+    /// in Breakthrough a crowned king wins (the side that just moved, where both have one),
+    /// and a side out of pieces has no move ([`Rules::without_moves`]). `None`: the game goes
+    /// on if the side to move has a legal move (else [`Rules::without_moves`] again).
+    pub fn decided(&self) -> Option<Verdict> {
+        if self.is_variant_end() {
+            let crowned = |c: Color| (self.pieces(c) & self.kings).any();
+            return Some(if crowned(self.turn.other()) {
+                Verdict::Loss
+            } else {
+                Verdict::Win
+            });
+        }
+        if self.pieces(self.turn).is_empty() {
+            return Some(self.rules().without_moves());
+        }
+        None
     }
 
     /// Whether the king on `bit` may make a non-capturing move: a Frisian player who still has

@@ -109,6 +109,34 @@ pub enum Goal {
     FirstKing,
 }
 
+/// How a PDN record scores a game: the `Result` tag and the move text's last token, the first
+/// player's score first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scoring {
+    /// `1-0`, `0-1`, `1/2-1/2` (PDN 3.0, and the game collections of every variant but
+    /// International).
+    OnePoint,
+    /// `2-0`, `0-2`, `1-1`: FMJD's two points a game (International records).
+    TwoPoints,
+}
+
+/// The result, for the side to move, of a game that the board has decided.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    Win,
+    Loss,
+}
+
+impl Verdict {
+    /// The winner, for `to_move` given this verdict.
+    pub const fn winner(self, to_move: Color) -> Color {
+        match self {
+            Verdict::Win => to_move,
+            Verdict::Loss => to_move.other(),
+        }
+    }
+}
+
 /// Rules for draws that the game (not the move generator) applies.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DrawRules {
@@ -185,6 +213,8 @@ pub struct Rules {
     pub draws: DrawRules,
     /// PDN `GameType` number.
     pub pdn_game_type: u8,
+    /// How its records score a game.
+    pub pdn_scoring: Scoring,
     /// Whether players of this variant write squares algebraically (`c3-d4`) as well as by
     /// number; both are read on 8×8 boards.
     pub algebraic: bool,
@@ -211,6 +241,17 @@ impl Rules {
     /// Whether any complete capture may be chosen.
     pub const fn free_choice(&self) -> bool {
         self.precedence.is_empty()
+    }
+
+    /// The result for a side to move left without a legal move, out of pieces or with every
+    /// piece blocked: a loss (FMJD art. 5.1; WCDF rule 1.23; every variant here), except in
+    /// Antidraughts, whose goal that is. The game, the search, the opening books and the endgame
+    /// tables all ask here, so that the rule is stated once.
+    pub const fn without_moves(&self) -> Verdict {
+        match self.goal {
+            Goal::Losing => Verdict::Win,
+            Goal::Standard | Goal::FirstKing => Verdict::Loss,
+        }
     }
 
     /// The number of men each side starts with.
@@ -244,6 +285,7 @@ const FMJD_CAPTURES: Rules = Rules {
         endgames: FMJD_ENDGAMES,
     },
     pdn_game_type: 20,
+    pdn_scoring: Scoring::TwoPoints,
     algebraic: false,
     numbered: true,
 };
@@ -327,6 +369,7 @@ pub(crate) const ENGLISH: Rules = Rules {
         endgames: &[],
     },
     pdn_game_type: 21,
+    pdn_scoring: Scoring::OnePoint,
     ..FMJD_CAPTURES
 };
 
@@ -344,6 +387,7 @@ pub(crate) const RUSSIAN: Rules = Rules {
         endgames: RUSSIAN_ENDGAMES,
     },
     pdn_game_type: 25,
+    pdn_scoring: Scoring::OnePoint,
     algebraic: true,
     ..FMJD_CAPTURES
 };
@@ -358,6 +402,7 @@ pub(crate) const BRAZILIAN: Rules = Rules {
         endgames: FMJD_ENDGAMES,
     },
     pdn_game_type: 26,
+    pdn_scoring: Scoring::OnePoint,
     algebraic: true,
     ..FMJD_CAPTURES
 };
@@ -391,6 +436,7 @@ pub(crate) const FRISIAN: Rules = Rules {
         ],
     },
     pdn_game_type: 40,
+    pdn_scoring: Scoring::OnePoint,
     ..FMJD_CAPTURES
 };
 
@@ -398,6 +444,7 @@ pub(crate) const FRISIAN: Rules = Rules {
 pub(crate) const FRYSK: Rules = Rules {
     start_rows: StartRows { from: 0, to: 1 },
     pdn_game_type: 97,
+    pdn_scoring: Scoring::OnePoint,
     ..FRISIAN
 };
 
@@ -411,6 +458,7 @@ pub(crate) const ANTIDRAUGHTS: Rules = Rules {
         endgames: &[],
     },
     pdn_game_type: 98,
+    pdn_scoring: Scoring::OnePoint,
     ..FMJD_CAPTURES
 };
 
@@ -424,6 +472,7 @@ pub(crate) const BREAKTHROUGH: Rules = Rules {
         endgames: &[],
     },
     pdn_game_type: 96,
+    pdn_scoring: Scoring::OnePoint,
     ..FMJD_CAPTURES
 };
 
@@ -452,6 +501,7 @@ pub(crate) const ITALIAN: Rules = Rules {
         endgames: &[],
     },
     pdn_game_type: 22,
+    pdn_scoring: Scoring::OnePoint,
     ..FMJD_CAPTURES
 };
 
@@ -471,6 +521,7 @@ pub(crate) const SPANISH: Rules = Rules {
         endgames: &[],
     },
     pdn_game_type: 24,
+    pdn_scoring: Scoring::OnePoint,
     ..FMJD_CAPTURES
 };
 
@@ -483,6 +534,7 @@ pub(crate) const PORTUGUESE: Rules = Rules {
         endgames: &[],
     },
     pdn_game_type: 28,
+    pdn_scoring: Scoring::OnePoint,
     ..SPANISH
 };
 
@@ -501,6 +553,7 @@ pub(crate) const CZECH: Rules = Rules {
         endgames: &[],
     },
     pdn_game_type: 29,
+    pdn_scoring: Scoring::OnePoint,
     algebraic: true,
     numbered: false,
     ..FMJD_CAPTURES
@@ -524,6 +577,7 @@ pub(crate) const POOL: Rules = Rules {
         }],
     },
     pdn_game_type: 23,
+    pdn_scoring: Scoring::OnePoint,
     ..FMJD_CAPTURES
 };
 
@@ -550,6 +604,7 @@ pub(crate) const TURKISH: Rules = Rules {
         }],
     },
     pdn_game_type: 30,
+    pdn_scoring: Scoring::OnePoint,
     algebraic: true,
     numbered: false,
     ..FMJD_CAPTURES

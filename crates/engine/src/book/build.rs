@@ -291,9 +291,10 @@ fn choose(
                     report.nodes += r.nodes;
                     -r.score
                 }
-                None => match pos.rules().goal {
-                    draughts_rules::variant::Goal::Losing => -WIN,
-                    _ => WIN,
+                // The child's side to move has no move: its verdict, turned to ours.
+                None => match child.rules().without_moves() {
+                    draughts_rules::variant::Verdict::Win => -WIN,
+                    draughts_rules::variant::Verdict::Loss => WIN,
                 },
             };
             (*m, score)

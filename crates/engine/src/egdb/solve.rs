@@ -23,7 +23,7 @@ use draughts_rules::fast;
 use draughts_rules::mv::Move;
 use draughts_rules::position::Position;
 use draughts_rules::square::Color;
-use draughts_rules::variant::{Goal, KingRange, Variant};
+use draughts_rules::variant::{KingRange, Variant, Verdict};
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
 
@@ -72,29 +72,21 @@ fn in_parallel<T: Send>(
 }
 
 /// The value of a position the game has already decided before it is looked up: the side to
-/// move out of pieces, or (Breakthrough) facing a crowned king.
+/// move out of pieces, or (Breakthrough) facing a crowned king ([`Position::decided`]).
 pub(crate) fn decided(pos: &Position) -> Option<Value> {
-    let goal = pos.rules().goal;
-    if pos.pieces(pos.turn()).is_empty() {
-        return Some(if goal == Goal::Losing {
-            Value::win(0)
-        } else {
-            Value::loss(0)
-        });
-    }
-    if pos.is_variant_end() {
-        // Breakthrough: the side that just moved has crowned.
-        return Some(Value::loss(0));
-    }
-    None
+    pos.decided().map(value_of)
 }
 
 /// The value, for the side to move, of a position with no legal move.
 fn no_moves(variant: Variant) -> Value {
-    if variant.rules().goal == Goal::Losing {
-        Value::win(0)
-    } else {
-        Value::loss(0)
+    value_of(variant.rules().without_moves())
+}
+
+/// A verdict of the rules as a table's value (decided now, at distance 0).
+fn value_of(verdict: Verdict) -> Value {
+    match verdict {
+        Verdict::Win => Value::win(0),
+        Verdict::Loss => Value::loss(0),
     }
 }
 
