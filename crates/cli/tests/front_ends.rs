@@ -1,27 +1,10 @@
 //! The command-line front ends of the computer, over pipes: console play, the Hub protocol,
 //! engine matches. Every test uses depth or node budgets, never wall-clock time.
 
-use draughts_rules::{Position, Variant};
+mod common;
 
-fn run_cli(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the draughts binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{args:?} failed");
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::run_cli;
+use draughts_rules::{Position, Variant};
 
 #[test]
 fn cli_play_reads_moves_from_a_pipe() {

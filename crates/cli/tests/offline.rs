@@ -1,0 +1,323 @@
+//! The offline tools and measurements from the command line: `tune`, `book`, `match` and
+//! `problems`.
+
+mod common;
+
+use common::draughts_all;
+use std::process::{Command, Stdio};
+
+/// `tune gen` then `tune fit` from the command line: data lines out, a weights file out whose
+/// header names the command, and the errors reported.
+#[test]
+fn tune_generates_data_and_fits_weights() {
+    let dir = std::env::temp_dir().join(format!("draughts-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.tsv");
+    let out = dir.join("english.rs");
+    let (_, err, code) = draughts_all(&[
+        "tune",
+        "gen",
+        "-v",
+        "english",
+        "-n",
+        "4",
+        "--nodes",
+        "300",
+        "-o",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(first.split('\t').count(), 4, "{first}");
+    let (stdout, err, code) = draughts_all(&[
+        "tune",
+        "fit",
+        "-v",
+        "english",
+        "--iterations",
+        "20",
+        "-d",
+        data.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("held out"), "{stdout}");
+    let source = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        source.contains("draughts tune fit --variant english"),
+        "{source}"
+    );
+    assert!(source.contains("pub static WEIGHTS: Tuned"));
+    let (_, err, code) = draughts_all(&["tune", "fit", "-v", "english", "-d", "/nonexistent.tsv"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: /nonexistent.tsv"), "{err}");
+    // With the regions' patterns, then self-play with those weights: games of their own.
+    let regions = dir.join("english-regions.rs");
+    let (_, err, code) = draughts_all(&[
+        "tune",
+        "fit",
+        "-v",
+        "english",
+        "--iterations",
+        "20",
+        "--regions",
+        "-d",
+        data.to_str().unwrap(),
+        "-o",
+        regions.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let source = std::fs::read_to_string(&regions).unwrap();
+    assert!(source.contains("--regions --region-pull"), "{source}");
+    assert!(source.contains("static REGIONS: [i16; 118098]"));
+    let played = dir.join("played.tsv");
+    let gen = |weights: &str| {
+        draughts_all(&[
+            "tune",
+            "gen",
+            "-v",
+            "english",
+            "-n",
+            "4",
+            "--nodes",
+            "300",
+            "--weights",
+            weights,
+            "-o",
+            played.to_str().unwrap(),
+        ])
+    };
+    let (_, err, code) = gen(regions.to_str().unwrap());
+    assert_eq!(code, 0, "{err}");
+    let again = std::fs::read_to_string(&played).unwrap();
+    assert!(again.lines().count() > 50);
+    assert_ne!(again, text);
+    let (_, err, code) = gen("/nonexistent.rs");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: /nonexistent.rs"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn book_builds_shows_and_reports_damage() {
+    let file = std::env::temp_dir().join(format!("draughts-book-cli-{}.book", std::process::id()));
+    let f = file.to_str().unwrap();
+    let pdn = std::env::temp_dir().join(format!("draughts-book-cli-{}.pdn", std::process::id()));
+    // Three games opening 11-15 and one 9-13: the book follows them where they agree often enough.
+    let games = "[GameType \"21\"]\n1. 11-15 23-19 *\n\n[GameType \"21\"]\n1. 11-15 22-18 *\n\n\
+                 [GameType \"21\"]\n1. 11-15 23-19 *\n\n[GameType \"21\"]\n1. 9-13 22-18 *\n";
+    std::fs::write(&pdn, games).unwrap();
+    let (out, err, code) = draughts_all(&[
+        "book",
+        "build",
+        "--variant",
+        "english",
+        "--games",
+        pdn.to_str().unwrap(),
+        "--min-games",
+        "2",
+        "--depth",
+        "4",
+        "--positions",
+        "12",
+        "--out",
+        f,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("4 of 4 game records used"), "{out}");
+    assert!(out.contains(": 12 positions"), "{out}");
+    let (info, _, code) = draughts_all(&["book", "info", f]);
+    assert_eq!(code, 0);
+    assert!(info.contains("english book, 12 positions"), "{info}");
+    assert!(info.contains("12 positions reached"), "{info}");
+    assert!(info.contains(" 0 unresolved moves"), "{info}");
+    // Only 11-15 was played twice from the start: it is the book's one move there.
+    let (show, _, _) = draughts_all(&["book", "show", "--variant", "english", "--book", f]);
+    assert_eq!(
+        show.lines().collect::<Vec<_>>(),
+        ["11-15 weight 255 (100%)"],
+        "{show}"
+    );
+    // A damaged book is one line of error, status 1.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n - 2] ^= 0x10;
+    std::fs::write(&file, &bytes).unwrap();
+    let (_, err, code) = draughts_all(&["book", "info", f]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the book is damaged: the checksum does not match"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&pdn);
+}
+
+#[test]
+fn match_from_the_start_varies_with_the_book_and_not_without() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--variant",
+            "english",
+            "--start",
+            "--games",
+            "6",
+            "--a",
+            "4",
+            "--b",
+            "4",
+            "--nodes",
+            "2000",
+            "--max-plies",
+            "20",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let (out, err, code) = draughts_all(&args);
+        assert_eq!(code, 0, "{err}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("distinct openings"))
+            .unwrap()
+            .to_owned();
+        line.split(' ').nth(5).unwrap().parse::<usize>().unwrap()
+    };
+    // Without the book both sides search the same way every game: one opening.
+    assert_eq!(run(&["--no-book"]), 1);
+    assert!(run(&[]) >= 3, "the book varies the games");
+}
+
+#[test]
+fn problems_counts_solutions_other_wins_and_skipped_records() {
+    let dir = std::env::temp_dir().join(format!("draughts-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("duals.pdn");
+    // Both captures take Black's last man: whichever the engine plays, one record names the
+    // other as the solution (a dual), and the third record has no moves to solve.
+    let record = |solution: &str| {
+        format!("[FEN \"W:W28,29:B23\"]\n[Result \"2-0\"]\n\n1. {solution} 2-0\n\n")
+    };
+    // A game from the start position is not a problem either.
+    let text = record("28x19")
+        + &record("29x18")
+        + "[FEN \"W:W28,29:B23\"]\n\n*\n\n"
+        + "[Event \"a trap\"]\n\n1. 32-28 *\n";
+    std::fs::write(&file, text).unwrap();
+    let (out, err, code) = draughts_all(&["problems", "--nodes", "1000", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("solved duals"))
+            .count(),
+        1,
+        "{out}"
+    );
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("other win duals"))
+            .count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("solved 1 of 2 (50.0%) at 1000 nodes")
+            && out.contains("1 more answered with another move scored as a forced win")
+            && out.contains("2 records skipped"),
+        "{out}"
+    );
+}
+
+/// Output into a pipe whose reader has gone (`draughts problems … | head -1`) is dropped: the
+/// command finishes with its own exit status instead of panicking on the closed pipe.
+#[test]
+fn a_closed_output_pipe_is_not_a_panic() {
+    let dir = std::env::temp_dir().join(format!("draughts-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.pdn");
+    std::fs::write(
+        &file,
+        "[FEN \"W:W28,29:B23\"]\n[Result \"2-0\"]\n\n1. 28x19 2-0\n\n",
+    )
+    .unwrap();
+    // The reading end is closed before the command starts: every line it prints meets a
+    // closed pipe.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["problems", "--nodes", "1000", file.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn problems_with_the_loser_to_move_are_solved_by_proving_the_loss() {
+    let dir = std::env::temp_dir().join(format!("draughts-loser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("loser.pdn");
+    // Black to play, White wins: Black's last man steps into a capture whichever way it goes.
+    // The composed line starts with Black's move 22-27; playing 22-28 instead loses as well.
+    // The second record claims the same of a man against a man, which the search cannot prove:
+    // not solved, though the search plays the composed move (Black's only one).
+    let text = "[FEN \"B:W32,33:B22\"]\n[Result \"1-0\"]\n\n1. ... 22-27 2. 32x21 1-0\n\n\
+                [FEN \"B:W46:B5\"]\n[Result \"1-0\"]\n\n1. ... 5-10 1-0\n\n\
+                [GameType \"21\"]\n[FEN \"W:W18:B14\"]\n[Result \"0-1\"]\n\n1. 18x9 0-1\n";
+    std::fs::write(&file, text).unwrap();
+    let (out, err, code) = draughts_all(&["problems", "--nodes", "20000", file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("solved loser.pdn#1: solution a loss for the side to move (22-27…)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "missed loser.pdn#2: solution a loss for the side to move (5-10…), found 5-10"
+        ),
+        "{out}"
+    );
+    // In English "0-1" is White's win (Black moves first): White to move is the winner there,
+    // and its first move is the answer.
+    assert!(
+        out.contains("solved loser.pdn#3: solution 18x9, found 18x9"),
+        "{out}"
+    );
+    assert!(out.contains("solved 2 of 3 (66.7%)"), "{out}");
+}
+
+#[test]
+fn match_plays_the_hand_made_evaluation_on_several_threads() {
+    let (out, err, code) = draughts_all(&[
+        "match",
+        "--variant",
+        "english",
+        "--games",
+        "2",
+        "--a",
+        "6+hand",
+        "--b",
+        "6",
+        "--threads",
+        "2",
+        "--nodes",
+        "3000",
+        "--max-plies",
+        "12",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("A level 6 (Master) hand-made evaluation vs B"),
+        "{out}"
+    );
+}
