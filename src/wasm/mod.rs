@@ -17,10 +17,6 @@
 //! search blocks the thread it runs on), and the endgame tables' builder in another
 //! (crates/web-builder); both convert with [`convert`], as this module does.
 
-use crate::snapshot::{
-    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, SquareView,
-    StatusView,
-};
 use draughts_engine::Level;
 use draughts_rules::clock::Clock;
 use draughts_rules::excerpt::excerpt;
@@ -31,12 +27,14 @@ use draughts_rules::pdn::{
 };
 use draughts_rules::square::{ByColor, Color, Square};
 use draughts_rules::variant::Variant;
+use draughts_views::snapshot::{
+    ordered_moves, CountsView, MoveTexts, MoveView, PieceView, PlyView, Snapshot, SquareView,
+    StatusView,
+};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-pub mod convert;
-
-use convert::{at, init, parse_variant, performance_now, plain, said, to_js};
+use draughts_views::convert::{at, init, parse_variant, performance_now, plain, said, to_js};
 
 /// Player-facing PDN tags; every field optional.
 #[derive(Deserialize, Default)]
@@ -257,9 +255,9 @@ impl DraughtsGame {
         self.game.go_to(ply).map_err(|e| said(e.message()))
     }
 
-    /// The game as a link fragment (`#v=international&m=…&c=…`), see [`crate::link`].
+    /// The game as a link fragment (`#v=international&m=…&c=…`), see [`draughts_views::link`].
     pub fn link(&self) -> String {
-        crate::link::write_link(&self.game)
+        draughts_views::link::write_link(&self.game)
     }
 
     /// The game a link holds (a fragment, with or without `#`, or a whole URL).
@@ -269,13 +267,13 @@ impl DraughtsGame {
     #[wasm_bindgen(js_name = fromLink)]
     pub fn from_link(text: &str) -> Result<DraughtsGame, JsValue> {
         init();
-        crate::link::read_link(text)
+        draughts_views::link::read_link(text)
             .map(DraughtsGame::of)
             .map_err(|e| said(Message::new("record.link").with("cause", e.message())))
     }
 
     /// Why the piece on `square` cannot move: `{ code, rule?, text, movable }` (see
-    /// [`crate::explain::Explanation`]).
+    /// [`draughts_views::explain::Explanation`]).
     ///
     /// # Errors
     /// `square` is not a square of this board.
@@ -284,7 +282,7 @@ impl DraughtsGame {
         if !g.has_number(u32::from(square)) {
             return Err(plain(&format!("There is no square {square} on this board")));
         }
-        let e = crate::explain::explain(&self.game, Square::from_number(square));
+        let e = draughts_views::explain::explain(&self.game, Square::from_number(square));
         Ok(to_js(&e))
     }
 
@@ -588,8 +586,8 @@ struct EditIn {
 /// no colour or no role.
 #[wasm_bindgen(js_name = editSetup)]
 pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, JsValue> {
-    use crate::editor::Board;
     use draughts_rules::setup::{Piece, Role};
+    use draughts_views::editor::Board;
     init();
     let variant = parse_variant(variant)?;
     let change: EditIn = if change.is_undefined() || change.is_null() {

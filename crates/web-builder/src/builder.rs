@@ -1,8 +1,8 @@
 //! Building the tables in the page: a pair of tables a call, so that the worker that builds
 //! them reports progress between calls (see `tables` above for the whole picture).
-use draughts::wasm::convert::{egdb_error, parse_names};
-use draughts::wasm::convert::{init, parse_variant};
 use draughts_engine::egdb::builder::Builder;
+use draughts_views::convert::{egdb_error, parse_names};
+use draughts_views::convert::{init, parse_variant};
 use wasm_bindgen::prelude::*;
 
 /// A build of named tables, a pair per [`BuilderHandle::step`].

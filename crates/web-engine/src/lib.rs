@@ -22,11 +22,11 @@ pub use tables::{
     egdb_used_by_level,
 };
 
-use draughts::snapshot::{MoveView, StatusView};
-use draughts::wasm::convert::{init, parse_variant, performance_now, plain, said, to_js};
 use draughts_rules::game::Game;
 use draughts_rules::message::Message;
 use draughts_rules::pdn::read_record;
 use draughts_rules::variant::Variant;
+use draughts_views::convert::{init, parse_variant, performance_now, plain, said, to_js};
+use draughts_views::snapshot::{MoveView, StatusView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -38,7 +38,7 @@ pub(super) fn game_from_record(record: &str, variant: &str) -> Result<Game, JsVa
     let variant = parse_variant(variant)?;
     let text = record.trim();
     if text.starts_with('#') {
-        let game = draughts::link::read_link(text)
+        let game = draughts_views::link::read_link(text)
             .map_err(|e| said(Message::new("record.link").with("cause", e.message())))?;
         if game.variant() != variant {
             return Err(plain(&format!(

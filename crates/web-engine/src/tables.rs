@@ -11,9 +11,9 @@
 //! egdbLoad("english", bytes);                       // in a search worker: think() uses it
 //! ```
 use super::*;
-use draughts::wasm::convert::{egdb_error, parse_names};
 use draughts_engine::egdb::builder::{page_horizon, page_pieces, plan};
 use draughts_engine::egdb::Egdb;
+use draughts_views::convert::{egdb_error, parse_names};
 use std::cell::RefCell;
 
 thread_local! {

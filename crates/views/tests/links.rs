@@ -2,9 +2,9 @@
 //! move, and a damaged link never opens as some other game unnoticed.
 #![cfg(not(target_arch = "wasm32"))]
 
-use draughts::link::{read_link, write_link, LinkError};
-use draughts::snapshot::ordered_moves;
 use draughts_rules::{Game, Variant};
+use draughts_views::link::{read_link, write_link, LinkError};
+use draughts_views::snapshot::ordered_moves;
 use proptest::prelude::*;
 
 /// A game of `variant` whose moves are picked by `choices` (each taken modulo the number of
@@ -99,10 +99,10 @@ fn a_time_out_survives_pdn_and_links() {
     assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
     let back = draughts_rules::read_game(&pdn, Variant::English).unwrap();
     assert_eq!(back.status(), g.status());
-    let link = draughts::link::write_link(&g);
+    let link = draughts_views::link::write_link(&g);
     assert!(link.contains("&r=tw"), "{link}");
     assert_eq!(
-        draughts::link::read_link(&link).unwrap().status(),
+        draughts_views::link::read_link(&link).unwrap().status(),
         g.status()
     );
 
@@ -116,10 +116,10 @@ fn a_time_out_survives_pdn_and_links() {
             .status(),
         g.status()
     );
-    let link = draughts::link::write_link(&g);
+    let link = draughts_views::link::write_link(&g);
     assert!(link.contains("&r=Tb"), "{link}");
     assert_eq!(
-        draughts::link::read_link(&link).unwrap().status(),
+        draughts_views::link::read_link(&link).unwrap().status(),
         g.status()
     );
     // A record saying the side that did not have the move lost on time is kept as recorded.
