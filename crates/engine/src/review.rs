@@ -3,7 +3,7 @@
 //! game, and the [`judge`]ment of a move by what it lost against the engine's best.
 //!
 //! ```
-//! use draughts::ai::review::{judge, Judgement};
+//! use draughts_engine::review::{judge, Judgement};
 //!
 //! assert_eq!(judge(20), Judgement::Good);
 //! assert_eq!(judge(60), Judgement::Inaccuracy);

@@ -5,8 +5,8 @@
 //! is, which the caller says.
 //!
 //! ```
-//! use draughts::clock::{Clock, TimeControl};
-//! use draughts::{ByColor, Color};
+//! use draughts_rules::clock::{Clock, TimeControl};
+//! use draughts_rules::{ByColor, Color};
 //!
 //! let control: TimeControl = "180+2".parse().unwrap(); // 3 minutes, 2 s added per move
 //! let mut clock = Clock::new(control, ByColor { white: true, black: true }, 0);

@@ -12,7 +12,7 @@ pub const EXCERPT_CHARS: usize = 40;
 /// characters followed by `…`.
 ///
 /// ```
-/// use draughts::excerpt::excerpt;
+/// use draughts_rules::excerpt::excerpt;
 /// assert_eq!(excerpt("32-28"), "32-28");
 /// let long = "9".repeat(1000);
 /// assert_eq!(excerpt(&long), format!("{}…", "9".repeat(40)));

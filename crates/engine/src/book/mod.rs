@@ -8,8 +8,8 @@
 //! seeded weighted choice; analysis and review never use it.
 //!
 //! ```
-//! use draughts::ai::book::{Book, BookMove};
-//! use draughts::{Position, Variant};
+//! use draughts_engine::book::{Book, BookMove};
+//! use draughts_rules::{Position, Variant};
 //!
 //! let start = Position::new(Variant::English);
 //! let mut book = Book::new(Variant::English);

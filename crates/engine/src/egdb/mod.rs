@@ -3,8 +3,8 @@
 //! variant's move limits (see [`value`]).
 //!
 //! ```
-//! use draughts::egdb::{Egdb, Metric, Outcome};
-//! use draughts::{parse_fen, Variant};
+//! use draughts_engine::egdb::{Egdb, Metric, Outcome};
+//! use draughts_rules::{parse_fen, Variant};
 //!
 //! // Every English ending of up to three pieces, in memory (a few hundred milliseconds).
 //! let db = Egdb::build(Variant::English, 3, Metric::WithLimits, &mut |_| Ok(())).unwrap();
