@@ -130,7 +130,7 @@ impl Engine {
         // Neither ProbCut nor futility where a capture is due: the side to move is in the
         // middle of an exchange or a combination (often the answer to a sacrifice), where the
         // plies they leave out are the ones that decide.
-        let prunable = !node.pv && ply > 0 && !fast::has_capture(&pos);
+        let prunable = !node.pv && ply > 0 && !fast::has_capture(pos);
         if prunable {
             if let Some(score) = self.probcut(&node, depth, beta, limits) {
                 return score;
@@ -199,7 +199,7 @@ impl Engine {
     ) -> i32 {
         let (pos, ply) = (node.pos, node.ply);
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        fast::legal_moves_into(&pos, &mut moves);
+        fast::legal_moves_into(pos, &mut moves);
         if moves.is_empty() {
             self.bufs[ply] = moves;
             return no_moves_score(pos, ply);
@@ -467,10 +467,10 @@ fn futility_value(pos: &Position, depth: i32, alpha: i32) -> Option<i32> {
 /// generated into `replies` (the search lends the child's move buffer, free until the child is
 /// searched), so the hot path does not allocate.
 pub(super) fn opens_shot(child: &Position, replies: &mut Vec<Move>) -> bool {
-    if !fast::has_capture(&child) {
+    if !fast::has_capture(child) {
         return false;
     }
-    fast::legal_moves_into(&child, replies);
+    fast::legal_moves_into(child, replies);
     replies.iter().all(|reply| {
         let mut after = *child;
         after.play_unchecked(reply);

@@ -34,7 +34,7 @@ impl Engine {
         // or promotes (the opponent's captures, then ours, follow). Only in the variants played
         // to capture or block all, and only while no king is on the board (a king's moves would
         // open shots without end).
-        let quiet = !fast::has_capture(&pos);
+        let quiet = !fast::has_capture(pos);
         let mut best = -INF;
         if quiet {
             if mobility(pos, pos.turn()) == 0 {
@@ -55,7 +55,7 @@ impl Engine {
             return evaluate(pos);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        fast::legal_moves_into(&pos, &mut moves);
+        fast::legal_moves_into(pos, &mut moves);
         for m in &moves {
             let mut child = *pos;
             child.play_unchecked(m);

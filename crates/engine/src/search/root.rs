@@ -19,7 +19,7 @@ impl Engine {
         history: &[u64],
         limits: &Limits,
     ) -> Option<SearchResult> {
-        let root_moves = fast::legal_moves(&pos);
+        let root_moves = fast::legal_moves(pos);
         if root_moves.is_empty() {
             return None;
         }
@@ -175,7 +175,7 @@ impl Engine {
         self.stack.push(hash);
         let limits = Limits::default();
         let mut out = Vec::new();
-        for m in fast::legal_moves(&pos) {
+        for m in fast::legal_moves(pos) {
             let mut child = *pos;
             child.play_unchecked(&m);
             let h = zobrist::after(pos, hash, &m);
