@@ -15,6 +15,7 @@
 use clap::{Args, Subcommand};
 use draughts_engine::learned::Tuned;
 use draughts_engine::tune::{self, Dataset, FitOptions, SelfPlay};
+use draughts_engine::Evaluator;
 use draughts_rules::Variant;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -137,7 +138,7 @@ fn cpu_seconds() -> f64 {
 /// Searches the start and twelve positions of seeded random openings (6–24 plies) to a fixed
 /// depth, once with each evaluation per round.
 fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
-    use draughts_engine::{eval, Engine, Limits, Rng};
+    use draughts_engine::{Engine, Limits, Rng};
     let mut rng = Rng::new(7);
     let mut positions = vec![draughts_rules::Position::new(args.variant)];
     while positions.len() < 13 {
@@ -157,10 +158,14 @@ fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
     let mut nodes = [0u64; 2];
     for round in 0..args.rounds {
         for (i, hand) in [(0, false), (1, true)] {
-            eval::use_hand_made(hand);
             let (mut n, start) = (0, cpu_seconds());
             for pos in &positions {
                 let mut engine = Engine::new(16);
+                engine.set_evaluator(if hand {
+                    Evaluator::HandMade
+                } else {
+                    Evaluator::Learned
+                });
                 let limits = Limits {
                     depth: Some(args.depth),
                     ..Default::default()
@@ -178,7 +183,6 @@ fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
             nodes[i] = n;
         }
     }
-    eval::use_hand_made(false);
     say!(
         "best: learned {:.2}M nodes/s, hand-made {:.2}M nodes/s ({:+.1}%); nodes to depth {}: {} against {}",
         best[0] / 1e6,
@@ -206,9 +210,11 @@ pub fn read_weights(path: &Path) -> Result<&'static Tuned, String> {
 }
 
 fn generate(args: &GenArgs) -> Result<ExitCode, String> {
-    if let Some(path) = &args.weights {
-        draughts_engine::learned::use_weights(Some(read_weights(path)?));
-    }
+    let evaluator = match &args.weights {
+        Some(path) => Evaluator::Weights(read_weights(path)?),
+        None if args.learned => Evaluator::Learned,
+        None => Evaluator::HandMade,
+    };
     let mut out = create(&args.out)?;
     let start = Instant::now();
     let opts = SelfPlay {
@@ -217,7 +223,7 @@ fn generate(args: &GenArgs) -> Result<ExitCode, String> {
         nodes: args.nodes,
         seed: args.seed,
         max_plies: args.max_plies,
-        learned: args.learned || args.weights.is_some(),
+        evaluator,
     };
     let step = (args.games / 20).max(1);
     let n = tune::self_play(&opts, &mut out, |games, positions| {

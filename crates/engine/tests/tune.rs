@@ -3,7 +3,7 @@
 
 use draughts_engine::learned::{self, Tuned};
 use draughts_engine::tune::{self, Dataset, FitOptions, SelfPlay};
-use draughts_engine::{eval, weights, Rng};
+use draughts_engine::{eval, weights, Evaluator, Rng};
 use draughts_rules::variant::Goal;
 use draughts_rules::{Color, Position, Variant};
 
@@ -121,14 +121,12 @@ fn the_evaluation_is_colour_symmetric() {
 fn the_hand_made_evaluation_stays_selectable() {
     let positions = random_positions(Variant::International, 5, 3);
     let learned: Vec<i32> = positions.iter().map(eval::evaluate).collect();
-    eval::use_hand_made(true);
-    assert!(eval::is_hand_made());
-    let hand: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    let hand_made = Evaluator::HandMade;
+    let hand: Vec<i32> = positions.iter().map(|p| hand_made.evaluate(p)).collect();
     let hand_mirrored: Vec<i32> = positions
         .iter()
-        .map(|p| eval::evaluate(&p.mirrored()))
+        .map(|p| hand_made.evaluate(&p.mirrored()))
         .collect();
-    eval::use_hand_made(false);
     assert_eq!(hand, hand_mirrored);
     // The two evaluations are different functions…
     let differ = learned.iter().zip(&hand).filter(|(a, b)| a != b).count();
@@ -137,8 +135,11 @@ fn the_hand_made_evaluation_stays_selectable() {
         "{differ} of {}",
         positions.len()
     );
-    // …and the switch is back off.
-    let again: Vec<i32> = positions.iter().map(eval::evaluate).collect();
+    // …and the default is the learned one.
+    let again: Vec<i32> = positions
+        .iter()
+        .map(|p| Evaluator::default().evaluate(p))
+        .collect();
     assert_eq!(again, learned);
 }
 
@@ -151,7 +152,7 @@ fn tiny_data(variant: Variant) -> Vec<u8> {
         nodes: 400,
         seed: 3,
         max_plies: 120,
-        learned: false,
+        evaluator: Evaluator::HandMade,
     };
     let n = tune::self_play(&opts, &mut out, |_, _| {}).unwrap();
     assert!(n > 100, "{n} positions");

@@ -24,6 +24,7 @@ mod tuning;
 
 use super::tt::Tt;
 use crate::egdb::{Egdb, Outcome};
+use crate::eval::Evaluator;
 use draughts_rules::mv::Move;
 use draughts_rules::position::Position;
 use draughts_rules::variant::Goal;
@@ -171,6 +172,8 @@ pub struct Engine {
     /// Whether the quiescence plays out quiet moves that open a shot (see [`Engine::quiesce`]);
     /// off only within [`Engine::score_moves`] for the beginner level.
     quiescence_shots: bool,
+    /// What it evaluates with (see [`Engine::set_evaluator`]).
+    evaluator: Evaluator,
 }
 
 /// The most threads a search uses.
@@ -182,10 +185,26 @@ impl Engine {
         Engine::with_table(Arc::new(Tt::new(tt_size_mb)))
     }
 
-    /// Another engine on the same transposition table, with its own move-ordering memory: a
-    /// helper thread of a parallel search.
+    /// Another engine on the same transposition table, with its own move-ordering memory and
+    /// the same evaluation: a helper thread of a parallel search.
     pub fn sharing(&self) -> Engine {
-        Engine::with_table(Arc::clone(&self.tt))
+        let mut engine = Engine::with_table(Arc::clone(&self.tt));
+        engine.evaluator = self.evaluator;
+        engine
+    }
+
+    /// Evaluates with `evaluator` from now on, in every thread of its search (the default is
+    /// [`Evaluator::Learned`], as the engine plays).
+    pub fn set_evaluator(&mut self, evaluator: Evaluator) {
+        self.evaluator = evaluator;
+        for helper in &mut self.helpers {
+            helper.evaluator = evaluator;
+        }
+    }
+
+    /// What it evaluates with.
+    pub fn evaluator(&self) -> Evaluator {
+        self.evaluator
     }
 
     fn with_table(tt: Arc<Tt>) -> Engine {
@@ -212,6 +231,7 @@ impl Engine {
                 .map(|k| tuning::late_move_reduction(k / 64, k % 64) as u8)
                 .collect(),
             quiescence_shots: true,
+            evaluator: Evaluator::default(),
         }
     }
 

@@ -10,7 +10,7 @@ use super::tuning::{
     IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, PROBCUT_MIN_DEPTH,
 };
 use super::{no_moves_score, Engine, Limits, EGDB_BOUND, INF, MAX_PLY};
-use crate::eval::evaluate;
+use crate::eval::Evaluator;
 use crate::tt::{TtEntry, EXACT, LOWER, UPPER};
 use crate::zobrist;
 use draughts_rules::fast;
@@ -137,7 +137,7 @@ impl Engine {
             }
         }
         let futility = if prunable {
-            futility_value(pos, depth, *alpha)
+            futility_value(&self.evaluator, pos, depth, *alpha)
         } else {
             None
         };
@@ -451,12 +451,12 @@ impl Engine {
 /// best-ordered move its other quiet moves are not searched. The value such a node fails low
 /// at, if `pos` is futile. Only in the variants played to capture or block all (the margins are
 /// in their evaluation's units), and not near a proven result.
-fn futility_value(pos: &Position, depth: i32, alpha: i32) -> Option<i32> {
+fn futility_value(evaluator: &Evaluator, pos: &Position, depth: i32, alpha: i32) -> Option<i32> {
     if depth > FUTILITY_MAX_DEPTH || pos.rules().goal != Goal::Standard || alpha.abs() >= EGDB_BOUND
     {
         return None;
     }
-    Some(evaluate(pos) + futility_margin(depth)).filter(|&v| v <= alpha)
+    Some(evaluator.evaluate(pos) + futility_margin(depth)).filter(|&v| v <= alpha)
 }
 
 /// Whether the quiet move that led to `child` opens a shot: the opponent must capture, and

@@ -5,7 +5,7 @@
 use super::database::egdb_score;
 use super::node::opens_shot;
 use super::{no_moves_score, Engine, Limits, INF, MAX_PLY};
-use crate::eval::{evaluate, mobility};
+use crate::eval::mobility;
 use draughts_rules::fast;
 use draughts_rules::position::Position;
 use draughts_rules::variant::Goal;
@@ -40,7 +40,7 @@ impl Engine {
             if mobility(pos, pos.turn()) == 0 {
                 return no_moves_score(pos, ply);
             }
-            let stand = evaluate(pos);
+            let stand = self.evaluator.evaluate(pos);
             if stand >= beta
                 || !self.quiescence_shots
                 || ply >= MAX_PLY - 2
@@ -52,7 +52,7 @@ impl Engine {
             best = stand;
             alpha = alpha.max(stand);
         } else if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluator.evaluate(pos);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         fast::legal_moves_into(pos, &mut moves);

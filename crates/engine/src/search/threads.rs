@@ -41,17 +41,10 @@ impl Engine {
         let done = AtomicBool::new(false);
         let mut helpers = std::mem::take(&mut self.helpers);
         let (depth, egdb, phase_plies) = (limits.depth, limits.egdb, limits.phase_plies);
-        // The helpers evaluate as this thread does (the choice of evaluation is per thread).
-        let (hand_made, weights) = (
-            crate::eval::is_hand_made(),
-            crate::learned::weights_override(),
-        );
         let result = std::thread::scope(|s| {
             for helper in helpers.iter_mut() {
                 let done = &done;
                 s.spawn(move || {
-                    crate::eval::use_hand_made(hand_made);
-                    crate::learned::use_weights(weights);
                     let stop = || done.load(Relaxed);
                     let limits = Limits {
                         depth,
