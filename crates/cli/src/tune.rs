@@ -8,13 +8,13 @@
 //! ```
 //! `gen` plays the engine against itself from random openings and writes its quiet positions
 //! with the results; `pdn` does the same for the games of records; `fit` fits the weights to
-//! those positions and writes the Rust file of constants that `src/ai/weights/` includes,
+//! those positions and writes the Rust file of constants that `crates/engine/src/weights/` includes,
 //! printing the error before and after on held-out games; `speed` compares the search's nodes
-//! per second with the learned and the hand-made evaluation. See `draughts_engine::tune`.
+//! per second with the learned and the hand-made evaluation. See `draughts_cli::fitting`.
 
 use clap::{Args, Subcommand};
+use draughts_cli::fitting::{self, Dataset, FitOptions, SelfPlay};
 use draughts_engine::learned::Tuned;
-use draughts_engine::tune::{self, Dataset, FitOptions, SelfPlay};
 use draughts_engine::Evaluator;
 use draughts_rules::Variant;
 use std::io::{BufWriter, Write};
@@ -106,7 +106,7 @@ pub struct FitArgs {
     /// Pull of the regions' weights towards zero (per squared hundredth of a man).
     #[arg(long, default_value_t = FitOptions::default().region_regularisation)]
     region_pull: f32,
-    /// The Rust file to write (e.g. src/ai/weights/international.rs); none: only report.
+    /// The Rust file to write (e.g. crates/engine/src/weights/international.rs); none: only report.
     #[arg(long, short)]
     out: Option<PathBuf>,
 }
@@ -205,7 +205,7 @@ fn create(path: &PathBuf) -> Result<BufWriter<std::fs::File>, String> {
 pub fn read_weights(path: &Path) -> Result<&'static Tuned, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let weights =
-        tune::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        fitting::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Box::leak(Box::new(weights)))
 }
 
@@ -226,7 +226,7 @@ fn generate(args: &GenArgs) -> Result<ExitCode, String> {
         evaluator,
     };
     let step = (args.games / 20).max(1);
-    let n = tune::self_play(&opts, &mut out, |games, positions| {
+    let n = fitting::self_play(&opts, &mut out, |games, positions| {
         if games % step == 0 {
             eprintln!(
                 "{games} games, {positions} positions, {:.0} s",
@@ -250,7 +250,7 @@ fn records(args: &PdnArgs) -> Result<ExitCode, String> {
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
-        let (g, p) = tune::from_records(&text, args.variant, games, &mut out)
+        let (g, p) = fitting::from_records(&text, args.variant, games, &mut out)
             .map_err(|e| format!("{}: {e}", args.out.display()))?;
         say!("{}: {g} games, {p} positions", path.display());
         games += g;
@@ -281,7 +281,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         data.skipped,
         start.elapsed().as_secs_f64()
     );
-    let k = tune::fit_k(&data);
+    let k = fitting::fit_k(&data);
     say!("K = {k:.6}");
     data.mix_scores(args.lambda, k);
     let opts = FitOptions {
@@ -290,7 +290,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         ..Default::default()
     };
     let step = (args.iterations / 10).max(1);
-    let result = tune::fit(&data, args.variant, k, &opts, |it, loss| {
+    let result = fitting::fit(&data, args.variant, k, &opts, |it, loss| {
         if it % step == 0 {
             eprintln!("iteration {it}: training error {loss:.6}");
         }
@@ -320,7 +320,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
             data.len(),
             data.held_out_len()
         );
-        let source = tune::weights_source(args.variant, &result, &command, &about);
+        let source = fitting::weights_source(args.variant, &result, &command, &about);
         std::fs::write(out, source).map_err(|e| format!("{}: {e}", out.display()))?;
         say!("wrote {}", out.display());
     }

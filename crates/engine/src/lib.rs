@@ -29,7 +29,6 @@ pub mod rng;
 pub mod search;
 pub mod terms;
 pub mod tt;
-pub mod tune;
 pub mod weights;
 pub mod zobrist;
 

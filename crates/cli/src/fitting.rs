@@ -1,4 +1,4 @@
-//! Fitting the learned evaluation ([`super::learned`]) to data, offline: the library side of
+//! Fitting the learned evaluation ([`draughts_engine::learned`]) to data, offline: the library side of
 //! `draughts tune gen | pdn | fit`.
 //!
 //! - **Data.** Generated with the hand-made evaluation (the search's and the capture leaves'),
@@ -15,9 +15,9 @@
 //!   pull towards them so that rarely seen squares keep sane values. Every tenth game is held
 //!   out and reported, never fitted. Deterministic: the same data gives the same weights.
 
-use super::eval::{self, Evaluator, Weights, MAN};
-use super::learned::{self, Tuned, DENSE, PATTERNS, REGION, SCALE};
-use super::{Engine, Limits, Rng, MAX_DEPTH, WIN_BOUND};
+use draughts_engine::eval::{self, Evaluator, Weights, MAN};
+use draughts_engine::learned::{self, Tuned, DENSE, PATTERNS, REGION, SCALE};
+use draughts_engine::{Engine, Limits, Rng, MAX_DEPTH, WIN_BOUND};
 use draughts_rules::fast;
 use draughts_rules::game::{Game, Status};
 use draughts_rules::position::Position;
@@ -97,7 +97,7 @@ pub fn self_play(
             if game.status().is_over() {
                 break;
             }
-            let Some(m) = super::random_move(game.position(), &mut rng) else {
+            let Some(m) = draughts_engine::random_move(game.position(), &mut rng) else {
                 break;
             };
             game.play(&m).expect("a listed move is legal");
@@ -107,7 +107,7 @@ pub fn self_play(
         let mut rows = Vec::new();
         while !game.status().is_over() && game.moves().len() < opts.max_plies {
             let pos = *game.position();
-            let history = super::game_history(&game);
+            let history = draughts_engine::game_history(&game);
             let limits = Limits {
                 depth: Some(MAX_DEPTH),
                 nodes: Some(opts.nodes),
@@ -571,7 +571,7 @@ pub fn fit(
     }
 }
 
-/// The Rust source of a weights file (`src/ai/weights/<variant>.rs`) for `fit`; `command` and
+/// The Rust source of a weights file (`crates/engine/src/weights/<variant>.rs`) for `fit`; `command` and
 /// `about` go into its header.
 pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -> String {
     let g = Position::new(variant).geometry();
