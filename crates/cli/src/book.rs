@@ -9,13 +9,14 @@
 //! ```
 //! `build` reads the games under each PATH (a PDN file, or a folder's `*.pdn` files, in name
 //! order; games of other variants or from other start positions are skipped), then expands the
-//! opening best-first from the start (see `draughts_engine::book::build`), printing progress on
+//! opening best-first from the start (see `draughts_cli::book_build`), printing progress on
 //! stderr and a summary on stdout. `info` prints a book's header, its size (bytes and gzipped)
 //! and what replaying it from the start reaches. `show` lists a position's book moves;
 //! `positions` prints the FENs of the book positions at one ply (start positions for matches).
 
 use clap::{Args, Subcommand};
-use draughts_engine::book::{build, Book};
+use draughts_cli::book_build;
+use draughts_engine::book::Book;
 use draughts_rules::{notation, parse_fen, Position, Variant};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -127,7 +128,7 @@ fn pdn_files(path: &Path) -> Result<Vec<PathBuf>, String> {
 fn cmd_build(args: &BuildArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let variant = args.variant;
-    let opts = build::Options {
+    let opts = book_build::Options {
         plies: args.plies,
         depth: args.depth,
         margin: args.margin,
@@ -135,7 +136,7 @@ fn cmd_build(args: &BuildArgs) -> Result<ExitCode, String> {
         min_games: args.min_games,
         max_moves: args.max_moves as usize,
     };
-    let mut stats = build::GameStats::default();
+    let mut stats = book_build::GameStats::default();
     let mut read = 0usize;
     for path in &args.games {
         for file in pdn_files(path)? {
@@ -159,7 +160,7 @@ fn cmd_build(args: &BuildArgs) -> Result<ExitCode, String> {
     );
     let searching = Instant::now();
     let mut last = 0usize;
-    let (book, report) = build::build(variant, &stats, &opts, &mut |r, ply| {
+    let (book, report) = book_build::build(variant, &stats, &opts, &mut |r, ply| {
         if r.entries >= last + 50 {
             last = r.entries;
             eprintln!(

@@ -23,7 +23,7 @@
 
 use clap::Args;
 use draughts_engine::egdb::Egdb;
-use draughts_engine::{self as ai, Book, Engine, Level, Limits, Rng};
+use draughts_engine::{self as ai, Book, Engine, Evaluator, Level, Limits, Rng};
 use draughts_rules::game::{Game, PdnTags, Status};
 use draughts_rules::hub::{move_from_hub, move_to_hub, parse_line, position_to_hub};
 use draughts_rules::{Color, Move, Position, Variant};
@@ -100,18 +100,10 @@ pub const OPENING_PLIES: usize = 8;
 enum PlayerSpec {
     /// A level, whether it probes the endgame tables, whether it uses the opening book, and
     /// whether it evaluates by hand or with other weights than the built-in ones.
-    Level(Level, bool, bool, Eval),
+    Level(Level, bool, bool, Evaluator),
     Random,
     Greedy,
     Hub(String),
-}
-
-/// What a level evaluates with.
-#[derive(Clone, Copy, Debug)]
-enum Eval {
-    BuiltIn,
-    HandMade,
-    Weights(&'static ai::learned::Tuned),
 }
 
 fn parse_games(text: &str) -> Result<usize, String> {
@@ -168,15 +160,15 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     }
     let mut words = spec.split('+');
     let spec = words.next().unwrap_or_default();
-    let (mut egdb, mut book, mut eval) = (false, true, Eval::BuiltIn);
+    let (mut egdb, mut book, mut eval) = (false, true, Evaluator::Learned);
     for word in words {
         match word {
             "egdb" if !egdb => egdb = true,
             "nobook" if book => book = false,
-            "hand" if matches!(eval, Eval::BuiltIn) => eval = Eval::HandMade,
-            w if w.starts_with("weights=") && matches!(eval, Eval::BuiltIn) => {
+            "hand" if matches!(eval, Evaluator::Learned) => eval = Evaluator::HandMade,
+            w if w.starts_with("weights=") && matches!(eval, Evaluator::Learned) => {
                 let path = std::path::Path::new(&w["weights=".len()..]);
-                eval = Eval::Weights(crate::tune::read_weights(path)?);
+                eval = Evaluator::Weights(crate::tune::read_weights(path)?);
             }
             _ => {
                 return Err(format!(
@@ -185,7 +177,7 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
             }
         }
     }
-    let plain = !egdb && book && matches!(eval, Eval::BuiltIn);
+    let plain = !egdb && book && matches!(eval, Evaluator::Learned);
     match spec {
         "random" if plain => Ok(PlayerSpec::Random),
         "greedy" if plain => Ok(PlayerSpec::Greedy),
@@ -327,7 +319,7 @@ impl Drop for HubClient {
 enum Player {
     /// A level, its engine, whether it probes the endgame tables, whether it uses the book,
     /// and what it evaluates with.
-    Level(Level, Box<Engine>, bool, bool, Eval),
+    Level(Level, Box<Engine>, bool, bool),
     Random,
     Greedy,
     Hub(HubClient),
@@ -339,7 +331,8 @@ impl Player {
             PlayerSpec::Level(l, egdb, book, eval) => {
                 let mut engine = Engine::new(32);
                 engine.set_threads(threads.into());
-                Player::Level(*l, Box::new(engine), *egdb, *book, *eval)
+                engine.set_evaluator(*eval);
+                Player::Level(*l, Box::new(engine), *egdb, *book)
             }
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
@@ -349,7 +342,7 @@ impl Player {
 
     fn name(&self) -> String {
         match self {
-            Player::Level(l, _, egdb, book, eval) => format!(
+            Player::Level(l, engine, egdb, book) => format!(
                 "level {} ({}){}{}{}",
                 l.number(),
                 l.name(),
@@ -359,10 +352,10 @@ impl Player {
                 } else {
                     ""
                 },
-                match eval {
-                    Eval::BuiltIn => "",
-                    Eval::HandMade => " hand-made evaluation",
-                    Eval::Weights(_) => " other weights",
+                match engine.evaluator() {
+                    Evaluator::Learned => "",
+                    Evaluator::HandMade => " hand-made evaluation",
+                    Evaluator::Weights(_) => " other weights",
                 }
             ),
             Player::Hub(h) => format!("hub {}", h.name),
@@ -373,7 +366,7 @@ impl Player {
 
     fn new_game(&mut self) -> Result<(), String> {
         match self {
-            Player::Level(_, e, _, _, _) => e.clear(),
+            Player::Level(_, e, _, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
             _ => {}
         }
@@ -395,12 +388,7 @@ impl Player {
             Player::Random => ai::random_move(pos, rng).ok_or_else(none),
             Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
             Player::Hub(h) => h.best_move(game, opts.move_time, opts.hub_nodes),
-            Player::Level(level, engine, egdb, uses_book, eval) => {
-                ai::eval::use_hand_made(matches!(eval, Eval::HandMade));
-                ai::learned::use_weights(match eval {
-                    Eval::Weights(w) => Some(w),
-                    _ => None,
-                });
+            Player::Level(level, engine, egdb, uses_book) => {
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
                 let book = book.filter(|_| *uses_book);
@@ -438,9 +426,9 @@ impl Player {
 /// An opening for game pair `pair`: 2–4 random plies whose result a short search finds level.
 /// Judged by the hand-made evaluation, so the openings stay the same whatever is measured.
 fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
-    ai::eval::use_hand_made(true);
     let mut rng = Rng::new(seed.wrapping_mul(0x9E37).wrapping_add(pair as u64));
     let mut engine = Engine::new(2);
+    engine.set_evaluator(Evaluator::HandMade);
     let mut fallback = Vec::new();
     for attempt in 0..200 {
         let mut pos = Position::new(variant);

@@ -8,13 +8,14 @@
 //! ```
 //! `gen` plays the engine against itself from random openings and writes its quiet positions
 //! with the results; `pdn` does the same for the games of records; `fit` fits the weights to
-//! those positions and writes the Rust file of constants that `src/ai/weights/` includes,
+//! those positions and writes the Rust file of constants that `crates/engine/src/weights/` includes,
 //! printing the error before and after on held-out games; `speed` compares the search's nodes
-//! per second with the learned and the hand-made evaluation. See `draughts_engine::tune`.
+//! per second with the learned and the hand-made evaluation. See `draughts_cli::fitting`.
 
 use clap::{Args, Subcommand};
+use draughts_cli::fitting::{self, Dataset, FitOptions, SelfPlay};
 use draughts_engine::learned::Tuned;
-use draughts_engine::tune::{self, Dataset, FitOptions, SelfPlay};
+use draughts_engine::Evaluator;
 use draughts_rules::Variant;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -105,7 +106,7 @@ pub struct FitArgs {
     /// Pull of the regions' weights towards zero (per squared hundredth of a man).
     #[arg(long, default_value_t = FitOptions::default().region_regularisation)]
     region_pull: f32,
-    /// The Rust file to write (e.g. src/ai/weights/international.rs); none: only report.
+    /// The Rust file to write (e.g. crates/engine/src/weights/international.rs); none: only report.
     #[arg(long, short)]
     out: Option<PathBuf>,
 }
@@ -137,7 +138,7 @@ fn cpu_seconds() -> f64 {
 /// Searches the start and twelve positions of seeded random openings (6–24 plies) to a fixed
 /// depth, once with each evaluation per round.
 fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
-    use draughts_engine::{eval, Engine, Limits, Rng};
+    use draughts_engine::{Engine, Limits, Rng};
     let mut rng = Rng::new(7);
     let mut positions = vec![draughts_rules::Position::new(args.variant)];
     while positions.len() < 13 {
@@ -157,10 +158,14 @@ fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
     let mut nodes = [0u64; 2];
     for round in 0..args.rounds {
         for (i, hand) in [(0, false), (1, true)] {
-            eval::use_hand_made(hand);
             let (mut n, start) = (0, cpu_seconds());
             for pos in &positions {
                 let mut engine = Engine::new(16);
+                engine.set_evaluator(if hand {
+                    Evaluator::HandMade
+                } else {
+                    Evaluator::Learned
+                });
                 let limits = Limits {
                     depth: Some(args.depth),
                     ..Default::default()
@@ -178,7 +183,6 @@ fn speed(args: &SpeedArgs) -> Result<ExitCode, String> {
             nodes[i] = n;
         }
     }
-    eval::use_hand_made(false);
     say!(
         "best: learned {:.2}M nodes/s, hand-made {:.2}M nodes/s ({:+.1}%); nodes to depth {}: {} against {}",
         best[0] / 1e6,
@@ -201,14 +205,16 @@ fn create(path: &PathBuf) -> Result<BufWriter<std::fs::File>, String> {
 pub fn read_weights(path: &Path) -> Result<&'static Tuned, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let weights =
-        tune::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        fitting::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Box::leak(Box::new(weights)))
 }
 
 fn generate(args: &GenArgs) -> Result<ExitCode, String> {
-    if let Some(path) = &args.weights {
-        draughts_engine::learned::use_weights(Some(read_weights(path)?));
-    }
+    let evaluator = match &args.weights {
+        Some(path) => Evaluator::Weights(read_weights(path)?),
+        None if args.learned => Evaluator::Learned,
+        None => Evaluator::HandMade,
+    };
     let mut out = create(&args.out)?;
     let start = Instant::now();
     let opts = SelfPlay {
@@ -217,10 +223,10 @@ fn generate(args: &GenArgs) -> Result<ExitCode, String> {
         nodes: args.nodes,
         seed: args.seed,
         max_plies: args.max_plies,
-        learned: args.learned || args.weights.is_some(),
+        evaluator,
     };
     let step = (args.games / 20).max(1);
-    let n = tune::self_play(&opts, &mut out, |games, positions| {
+    let n = fitting::self_play(&opts, &mut out, |games, positions| {
         if games % step == 0 {
             eprintln!(
                 "{games} games, {positions} positions, {:.0} s",
@@ -244,7 +250,7 @@ fn records(args: &PdnArgs) -> Result<ExitCode, String> {
     for path in &args.files {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
-        let (g, p) = tune::from_records(&text, args.variant, games, &mut out)
+        let (g, p) = fitting::from_records(&text, args.variant, games, &mut out)
             .map_err(|e| format!("{}: {e}", args.out.display()))?;
         say!("{}: {g} games, {p} positions", path.display());
         games += g;
@@ -275,7 +281,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         data.skipped,
         start.elapsed().as_secs_f64()
     );
-    let k = tune::fit_k(&data);
+    let k = fitting::fit_k(&data);
     say!("K = {k:.6}");
     data.mix_scores(args.lambda, k);
     let opts = FitOptions {
@@ -284,7 +290,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         ..Default::default()
     };
     let step = (args.iterations / 10).max(1);
-    let result = tune::fit(&data, args.variant, k, &opts, |it, loss| {
+    let result = fitting::fit(&data, args.variant, k, &opts, |it, loss| {
         if it % step == 0 {
             eprintln!("iteration {it}: training error {loss:.6}");
         }
@@ -314,7 +320,7 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
             data.len(),
             data.held_out_len()
         );
-        let source = tune::weights_source(args.variant, &result, &command, &about);
+        let source = fitting::weights_source(args.variant, &result, &command, &about);
         std::fs::write(out, source).map_err(|e| format!("{}: {e}", out.display()))?;
         say!("wrote {}", out.display());
     }

@@ -1,9 +1,10 @@
 //! Static evaluation, in hundredths of a man, from the side to move's point of view.
 //!
-//! Every variant plays by the learned evaluation ([`super::learned`], weights fitted to game
-//! results in [`super::weights`]). The hand-made one described here is what the fits start
-//! from and generate their data with, what any variant plays by while [`use_hand_made`] is on
-//! (to measure one against the other), and what scores kings-only endings with flying kings.
+//! Every variant plays by the learned evaluation ([`crate::learned`], weights fitted to game
+//! results in [`crate::weights`]). The hand-made one described here is what the fits start
+//! from and generate their data with, what a search given [`Evaluator::HandMade`] plays by (to
+//! measure one against the other), and what scores kings-only endings with flying kings.
+//! [`Evaluator`] is where the choice is made: the learned evaluation is given its weights.
 //! In the usual goal both share the endgame rules below; Antidraughts' and Breakthrough's
 //! learned weights replace their hand-made evaluations whole.
 //!
@@ -15,25 +16,73 @@
 
 use draughts_rules::bitboard::Bitboard;
 use draughts_rules::position::Position;
-use draughts_rules::square::{Color, Dir, Geometry, Square};
+use draughts_rules::square::{Color, Geometry, Square};
 use draughts_rules::variant::{Goal, Variant};
-use std::cell::Cell;
 use std::sync::OnceLock;
 
-thread_local! {
-    /// Whether this thread evaluates with the hand-made weights even where learned ones exist.
-    static HAND_MADE: Cell<bool> = const { Cell::new(false) };
+use crate::learned::{self, Tuned};
+use crate::terms::is_runaway;
+pub use crate::terms::mobility;
+use crate::weights;
+
+/// What a search evaluates with. The caller chooses and the [`Engine`](crate::Engine) carries
+/// it, so that two players in one thread (a match) or an offline tool each evaluate their own
+/// way.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Evaluator {
+    /// Each variant's learned weights ([`weights::of`]): how the engine plays.
+    #[default]
+    Learned,
+    /// The hand-made evaluation: what the fits start from and generate their data with.
+    HandMade,
+    /// Learned weights from elsewhere (a file `draughts tune fit` wrote, not yet built in),
+    /// where they fit the position's board; elsewhere the variant's own.
+    Weights(&'static Tuned),
 }
 
-/// Switches this thread between the hand-made evaluation (`true`) and the learned one (the
-/// default), so that `draughts match` can play one against the other.
-pub fn use_hand_made(on: bool) {
-    HAND_MADE.with(|h| h.set(on));
+impl Evaluator {
+    /// The learned weights `variant` is evaluated with (none: the hand-made evaluation).
+    #[inline]
+    fn weights(&self, variant: Variant) -> Option<&'static Tuned> {
+        match *self {
+            Evaluator::HandMade => None,
+            Evaluator::Weights(w) if w.squares == variant.geometry().squares() as usize => Some(w),
+            Evaluator::Learned | Evaluator::Weights(_) => Some(weights::of(variant)),
+        }
+    }
+
+    /// Static evaluation of `pos` for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let fitted = self.weights(pos.variant());
+        match (pos.rules().goal, fitted) {
+            (Goal::Standard, _) => {}
+            // The other goals' weights are fitted to their own games, endings included.
+            (_, Some(tuned)) => return for_side_to_move(pos, learned::evaluate_white(pos, tuned)),
+            (Goal::Losing, None) => return evaluate_losing(pos),
+            (Goal::FirstKing, None) => return evaluate_race(pos),
+        }
+        let white = pos.counts(Color::White);
+        let black = pos.counts(Color::Black);
+        let (wt, bt) = (white.total() as i32, black.total() as i32);
+
+        // Lone king against lone king: nothing can be forced.
+        if white.men == 0 && black.men == 0 && wt == 1 && bt == 1 {
+            return 0;
+        }
+        // Kings-only endings with flying kings stay with the hand-made terms: games reach too few of
+        // them to learn from (English games reach many, and learn them).
+        let kings_only = white.men == 0 && black.men == 0 && pos.rules().flying_kings();
+        let score = match fitted.filter(|_| !kings_only) {
+            Some(tuned) => learned::evaluate_white(pos, tuned),
+            None => hand_made_white(pos, white, black),
+        };
+        for_side_to_move(pos, drawish_endings(pos, white, black, score))
+    }
 }
 
-/// Whether this thread evaluates with the hand-made weights (see [`use_hand_made`]).
-pub fn is_hand_made() -> bool {
-    HAND_MADE.with(Cell::get)
+/// Static evaluation of `pos` for the side to move, as the engine plays (the learned weights).
+pub fn evaluate(pos: &Position) -> i32 {
+    Evaluator::Learned.evaluate(pos)
 }
 
 /// Value of a man; every score is in these units (100 = one man).
@@ -148,59 +197,6 @@ fn ci(c: Color) -> usize {
     }
 }
 
-/// Number of quiet moves `color` would have (men forward steps, king steps or slides).
-pub fn mobility(pos: &Position, color: Color) -> i32 {
-    if !draughts_rules::fast::covers_diagonal(pos.variant()) {
-        let mut n = 0;
-        draughts_rules::movegen::rules::for_each_step(pos, color, |_, _, _| n += 1);
-        return n;
-    }
-    let g = pos.geometry();
-    let flying = pos.rules().flying_kings();
-    let us = pos.pieces(color);
-    let empty = g.mask() & !pos.occupied();
-    let men = us & !pos.kings();
-    let kings = us & pos.kings();
-    let mut n = 0;
-    for dir in Dir::DIAGONAL {
-        let step = g.step(dir);
-        if dir.is_forward(color) {
-            n += (men.shift(step) & empty).count();
-        }
-        let mut ray = kings;
-        loop {
-            ray = ray.shift(step) & empty;
-            n += ray.count();
-            if !flying || ray.is_empty() {
-                break;
-            }
-        }
-    }
-    n as i32
-}
-
-/// Whether nothing stands in the cone in front of the man on `bit` up to its crowning row.
-pub(crate) fn is_runaway(
-    g: Geometry,
-    occupied: Bitboard,
-    color: Color,
-    bit: u8,
-    rows_left: u8,
-) -> bool {
-    let (left, right) = match color {
-        Color::White => (g.step(Dir::UpLeft), g.step(Dir::UpRight)),
-        Color::Black => (g.step(Dir::DownLeft), g.step(Dir::DownRight)),
-    };
-    let mut front = Bitboard::from_bit(bit);
-    for _ in 0..rows_left {
-        front = (front.shift(left) | front.shift(right)) & g.mask();
-        if (front & occupied).any() {
-            return false;
-        }
-    }
-    true
-}
-
 /// Score of `color`'s pieces (positive = good for `color`), without material.
 fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) -> i32 {
     let g = pos.geometry();
@@ -237,36 +233,6 @@ fn side_terms(pos: &Position, color: Color, w: &Weights, phase: i32, m: &Masks) 
         }
     }
     s
-}
-
-/// Static evaluation of `pos` for the side to move.
-pub fn evaluate(pos: &Position) -> i32 {
-    let learned = (!is_hand_made()).then(|| super::learned::weights_for(pos.variant()));
-    match (pos.rules().goal, learned) {
-        (Goal::Standard, _) => {}
-        // The other goals' weights are fitted to their own games, endings included.
-        (_, Some(tuned)) => {
-            return for_side_to_move(pos, super::learned::evaluate_white(pos, tuned))
-        }
-        (Goal::Losing, None) => return evaluate_losing(pos),
-        (Goal::FirstKing, None) => return evaluate_race(pos),
-    }
-    let white = pos.counts(Color::White);
-    let black = pos.counts(Color::Black);
-    let (wt, bt) = (white.total() as i32, black.total() as i32);
-
-    // Lone king against lone king: nothing can be forced.
-    if white.men == 0 && black.men == 0 && wt == 1 && bt == 1 {
-        return 0;
-    }
-    // Kings-only endings with flying kings stay with the hand-made terms: games reach too few of
-    // them to learn from (English games reach many, and learn them).
-    let kings_only = white.men == 0 && black.men == 0 && pos.rules().flying_kings();
-    let score = match learned.filter(|_| !kings_only) {
-        Some(tuned) => super::learned::evaluate_white(pos, tuned),
-        None => hand_made_white(pos, white, black),
-    };
-    for_side_to_move(pos, drawish_endings(pos, white, black, score))
 }
 
 /// Whether `pos` is scored by a fixed rule or by the hand-made terms whatever the weights: lone

@@ -1,6 +1,7 @@
 //! The learned evaluation: a linear function of a position's features whose weights were fitted
-//! to game results (`draughts tune fit`, see [`super::tune`]), tapered between opening and
-//! endgame.
+//! to game results (`draughts tune fit`, in the CLI crate), tapered between opening and endgame.
+//! It evaluates with the weights it is given ([`crate::weights`] holds each variant's;
+//! [`crate::eval::Evaluator`] chooses).
 //!
 //! Every feature is counted for White and for Black from that side's own point of view (a
 //! Black man on square 50 is on White's square 1), and the evaluation is White's sum minus
@@ -30,40 +31,11 @@
 //! fitted is exactly what is played. Kings-only endings with flying kings and those a lone
 //! flying king holds are left to [`super::eval`]'s rules and hand-made terms.
 
-use super::eval::{is_runaway, mobility};
+use crate::terms::{is_runaway, mobility};
 use draughts_rules::bitboard::Bitboard;
 use draughts_rules::position::Position;
 use draughts_rules::square::{Color, Dir, Geometry};
-use draughts_rules::variant::Variant;
-use std::cell::Cell;
 use std::sync::OnceLock;
-
-thread_local! {
-    /// Weights this thread plays with instead of the built-in ones (see [`use_weights`]).
-    static OVERRIDE: Cell<Option<&'static Tuned>> = const { Cell::new(None) };
-}
-
-/// Makes this thread evaluate with `weights` (fitted for the board of the variants it plays)
-/// instead of the built-in ones, or with the built-in ones again (`None`): for `draughts match`
-/// to measure newly fitted weights against those in the tree.
-pub fn use_weights(weights: Option<&'static Tuned>) {
-    OVERRIDE.with(|o| o.set(weights));
-}
-
-/// The weights set on this thread by [`use_weights`], if any.
-pub fn weights_override() -> Option<&'static Tuned> {
-    OVERRIDE.with(Cell::get)
-}
-
-/// The weights `variant` is evaluated with on this thread: those set by
-/// [`use_weights`] if they fit its board, else its built-in ones.
-#[inline]
-pub fn weights_for(variant: Variant) -> &'static Tuned {
-    match OVERRIDE.with(Cell::get) {
-        Some(w) if w.squares == variant.geometry().squares() as usize => w,
-        _ => super::weights::of(variant),
-    }
-}
 
 /// Weights are stored in thousandths of a man (the evaluation's unit is hundredths).
 pub const SCALE: i32 = 10;

@@ -27,13 +27,13 @@ pub mod learned;
 pub mod review;
 pub mod rng;
 pub mod search;
+pub mod terms;
 pub mod tt;
-pub mod tune;
 pub mod weights;
 pub mod zobrist;
 
 pub use book::Book;
-pub use eval::evaluate;
+pub use eval::{evaluate, Evaluator};
 pub use rng::Rng;
 pub use search::{
     Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, MAX_DEPTH, MAX_THREADS, WIN, WIN_BOUND,

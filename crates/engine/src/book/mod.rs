@@ -1,7 +1,7 @@
 //! Opening books: for positions of the opening, the moves worth playing and how often to play
 //! each, so that the computer's games differ and its first moves cost no thinking.
 //!
-//! A book is built by our own tools (`draughts book build`, [`build`]): positions from real
+//! A book is built by our own tools (`draughts book build`, in the CLI crate): positions from real
 //! games where moves were played often enough, and deep searches of the opening where games are
 //! thin, every move checked by a search and kept only within a margin of the best. It is stored
 //! in a compact file of our own ([`file`]) and used by levels 4–6 ([`super::choose_move`]) with a
@@ -21,7 +21,6 @@
 //! assert!(start.is_legal(&m));
 //! ```
 
-pub mod build;
 pub mod file;
 
 pub use file::BookError;

@@ -1,4 +1,4 @@
-//! Building a book: a best-first expansion of the opening from the start position.
+//! Building an opening book ([`draughts_engine::book`]): a best-first expansion of the opening from the start position.
 //!
 //! The position most likely to be reached (the product of the book's choice shares along the
 //! way) is expanded first, until the book holds the positions asked for or the ply limit is
@@ -19,9 +19,9 @@
 //! book. Everything is deterministic (one engine, positions expanded in a fixed order), so the
 //! same options and games give the same book.
 
-use super::{Book, BookMove};
-use crate::search::{Engine, Limits, WIN};
-use crate::zobrist;
+use draughts_engine::book::file::MAX_MOVES;
+use draughts_engine::book::{Book, BookMove};
+use draughts_engine::{zobrist, Engine, Limits, WIN};
 use draughts_rules::fast;
 use draughts_rules::game::{Game, Status};
 use draughts_rules::mv::Move;
@@ -328,7 +328,7 @@ fn choose(
                 .map(|(m, r)| (m, ((255.0 * r / top).round() as u8).max(1)))
                 .collect();
             kept.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
-            kept.truncate(super::file::MAX_MOVES);
+            kept.truncate(MAX_MOVES);
             return kept;
         }
     }
@@ -337,7 +337,7 @@ fn choose(
         .filter(|&(m, s)| s >= best - opts.margin && nameable(&m))
         .collect();
     near.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-    near.truncate(opts.max_moves.clamp(1, super::file::MAX_MOVES));
+    near.truncate(opts.max_moves.clamp(1, MAX_MOVES));
     let margin = opts.margin.max(1) as f64;
     near.into_iter()
         .map(|(m, s)| {

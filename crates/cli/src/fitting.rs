@@ -1,4 +1,4 @@
-//! Fitting the learned evaluation ([`super::learned`]) to data, offline: the library side of
+//! Fitting the learned evaluation ([`draughts_engine::learned`]) to data, offline: the library side of
 //! `draughts tune gen | pdn | fit`.
 //!
 //! - **Data.** Generated with the hand-made evaluation (the search's and the capture leaves'),
@@ -15,9 +15,9 @@
 //!   pull towards them so that rarely seen squares keep sane values. Every tenth game is held
 //!   out and reported, never fitted. Deterministic: the same data gives the same weights.
 
-use super::eval::{self, Weights, MAN};
-use super::learned::{self, Tuned, DENSE, PATTERNS, REGION, SCALE};
-use super::{Engine, Limits, Rng, MAX_DEPTH, WIN_BOUND};
+use draughts_engine::eval::{self, Evaluator, Weights, MAN};
+use draughts_engine::learned::{self, Tuned, DENSE, PATTERNS, REGION, SCALE};
+use draughts_engine::{Engine, Limits, Rng, MAX_DEPTH, WIN_BOUND};
 use draughts_rules::fast;
 use draughts_rules::game::{Game, Status};
 use draughts_rules::position::Position;
@@ -26,17 +26,17 @@ use draughts_rules::variant::{Goal, Variant};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// A position scored for the side to move together with the quiet position where the capture
-/// sequence from it ends (itself when no capture is pending).
-fn quiet_leaf(pos: &Position, depth: u32) -> (i32, Position) {
+/// A position scored for the side to move by `evaluator` together with the quiet position
+/// where the capture sequence from it ends (itself when no capture is pending).
+fn quiet_leaf(pos: &Position, depth: u32, evaluator: &Evaluator) -> (i32, Position) {
     if depth == 0 || !fast::has_capture(pos) {
-        return (eval::evaluate(pos), *pos);
+        return (evaluator.evaluate(pos), *pos);
     }
     let mut best = (i32::MIN, *pos);
     for m in fast::legal_moves(pos) {
         let mut child = *pos;
         child.play_unchecked(&m);
-        let (s, leaf) = quiet_leaf(&child, depth - 1);
+        let (s, leaf) = quiet_leaf(&child, depth - 1, evaluator);
         if -s > best.0 {
             best = (-s, leaf);
         }
@@ -44,9 +44,10 @@ fn quiet_leaf(pos: &Position, depth: u32) -> (i32, Position) {
     best
 }
 
-/// The quiet position at the end of the captures pending in `pos` (see the module's doc).
-pub fn quiet(pos: &Position) -> Position {
-    quiet_leaf(pos, 24).1
+/// The quiet position at the end of the captures pending in `pos`, as both sides would choose
+/// them by `evaluator` (see the module's doc).
+pub fn quiet(pos: &Position, evaluator: &Evaluator) -> Position {
+    quiet_leaf(pos, 24, evaluator).1
 }
 
 /// A game's result from White's point of view, if it has one.
@@ -68,25 +69,10 @@ pub struct SelfPlay {
     pub seed: u64,
     /// Games still going after this many plies count as draws.
     pub max_plies: usize,
-    /// Plays with the learned evaluation instead of the hand-made one (the tree's weights, or
-    /// those set by `learned::use_weights`): stronger games, but data that depends on the
-    /// weights they were played with.
-    pub learned: bool,
-}
-
-/// Runs `f` with the hand-made evaluation or the learned one, then restores the thread's
-/// choice.
-fn evaluating<T>(hand_made: bool, f: impl FnOnce() -> T) -> T {
-    let was = eval::is_hand_made();
-    eval::use_hand_made(hand_made);
-    let r = f();
-    eval::use_hand_made(was);
-    r
-}
-
-/// Runs `f` with the hand-made evaluation.
-fn by_hand<T>(f: impl FnOnce() -> T) -> T {
-    evaluating(true, f)
+    /// What the games are played with (and their capture sequences settled by): the
+    /// hand-made evaluation, so that the data does not depend on the weights it will replace;
+    /// or learned weights, for stronger games whose data depends on them.
+    pub evaluator: Evaluator,
 }
 
 /// Plays `opts.games` games of the engine against itself, each from 4–10 random plies, and
@@ -98,17 +84,10 @@ fn by_hand<T>(f: impl FnOnce() -> T) -> T {
 pub fn self_play(
     opts: &SelfPlay,
     out: &mut impl Write,
-    progress: impl FnMut(usize, usize),
-) -> io::Result<usize> {
-    evaluating(!opts.learned, || play_games(opts, out, progress))
-}
-
-fn play_games(
-    opts: &SelfPlay,
-    out: &mut impl Write,
     mut progress: impl FnMut(usize, usize),
 ) -> io::Result<usize> {
     let mut engine = Engine::new(8);
+    engine.set_evaluator(opts.evaluator);
     let mut written = 0;
     let mut lines = String::new();
     for g in 0..opts.games {
@@ -118,7 +97,7 @@ fn play_games(
             if game.status().is_over() {
                 break;
             }
-            let Some(m) = super::random_move(game.position(), &mut rng) else {
+            let Some(m) = draughts_engine::random_move(game.position(), &mut rng) else {
                 break;
             };
             game.play(&m).expect("a listed move is legal");
@@ -128,7 +107,7 @@ fn play_games(
         let mut rows = Vec::new();
         while !game.status().is_over() && game.moves().len() < opts.max_plies {
             let pos = *game.position();
-            let history = super::game_history(&game);
+            let history = draughts_engine::game_history(&game);
             let limits = Limits {
                 depth: Some(MAX_DEPTH),
                 nodes: Some(opts.nodes),
@@ -143,7 +122,7 @@ fn play_games(
             } else {
                 -score
             };
-            rows.push((quiet(&pos), white));
+            rows.push((quiet(&pos, &opts.evaluator), white));
             game.play(&r.best).expect("the engine plays legal moves");
         }
         let result = white_result(game.status()).unwrap_or(0.5);
@@ -163,20 +142,12 @@ fn play_games(
 }
 
 /// Writes the quiet positions of every game in PDN `text` that replays under `variant` and has
-/// a result, numbering games from `first_game`. Returns (games used, positions written).
+/// a result (their captures settled by the hand-made evaluation), numbering games from
+/// `first_game`. Returns (games used, positions written).
 ///
 /// # Errors
 /// Writing to `out` failed.
 pub fn from_records(
-    text: &str,
-    variant: Variant,
-    first_game: usize,
-    out: &mut impl Write,
-) -> io::Result<(usize, usize)> {
-    by_hand(|| records_by_hand(text, variant, first_game, out))
-}
-
-fn records_by_hand(
     text: &str,
     variant: Variant,
     first_game: usize,
@@ -204,7 +175,7 @@ fn records_by_hand(
             if fast::legal_moves(pos).is_empty() {
                 continue;
             }
-            let leaf = quiet(pos);
+            let leaf = quiet(pos, &Evaluator::HandMade);
             writeln!(
                 lines,
                 "{id}\t{result}\t-\t{}",
@@ -253,14 +224,6 @@ impl Dataset {
         self.held_out.iter().filter(|&&h| h).count()
     }
 
-    /// Reads data lines of `variant` (see the module's doc), labelled by the game result.
-    ///
-    /// # Errors
-    /// A malformed line, with its number.
-    pub fn read(&mut self, text: &str, variant: Variant) -> Result<(), String> {
-        by_hand(|| self.read_lines(text, variant))
-    }
-
     /// Labels each position `lambda` parts its game's result and `1 - lambda` parts the
     /// engine's score through `sigmoid(k · score)`, where there is a score.
     pub fn mix_scores(&mut self, lambda: f32, k: f32) {
@@ -274,7 +237,11 @@ impl Dataset {
         }
     }
 
-    fn read_lines(&mut self, text: &str, variant: Variant) -> Result<(), String> {
+    /// Reads data lines of `variant` (see the module's doc), labelled by the game result.
+    ///
+    /// # Errors
+    /// A malformed line, with its number.
+    pub fn read(&mut self, text: &str, variant: Variant) -> Result<(), String> {
         for (n, line) in text.lines().enumerate() {
             let bad = |what: &str| format!("line {}: {what}", n + 1);
             let mut cols = line.split('\t');
@@ -307,7 +274,7 @@ impl Dataset {
             self.label.push(result);
             self.result.push(result);
             self.score.push(score);
-            let hand = eval::evaluate(&pos);
+            let hand = Evaluator::HandMade.evaluate(&pos);
             self.hand_made.push(if pos.turn() == Color::White {
                 hand as f32
             } else {
@@ -604,7 +571,7 @@ pub fn fit(
     }
 }
 
-/// The Rust source of a weights file (`src/ai/weights/<variant>.rs`) for `fit`; `command` and
+/// The Rust source of a weights file (`crates/engine/src/weights/<variant>.rs`) for `fit`; `command` and
 /// `about` go into its header.
 pub fn weights_source(variant: Variant, fit: &Fit, command: &str, about: &str) -> String {
     let g = Position::new(variant).geometry();
