@@ -3,13 +3,17 @@
 //! The page's WebAssembly module: [`wasm`] converts between JavaScript and the game, and the
 //! game knowledge the page shows is built here, natively and tested natively, from
 //! [`draughts_rules`]: one [`snapshot`] of everything drawn per change, shared-game
-//! [`link`]s, the board [`editor`], and why a piece cannot move ([`explain`]).
+//! [`link`]s, the board [`editor`], and why a piece cannot move ([`explain`]); and what the
+//! computer's answers look like to the page ([`engine_view`]: a search's move, the analysis, a
+//! review, the endgame tables a game calls for).
 //!
 //! The computer's worker and the endgame-table builder's worker have modules of their own
 //! (crates/web-engine, crates/web-builder), so the page's first load carries neither the search
-//! nor the bitboard move generators.
+//! nor the bitboard move generators: the page's module never calls [`engine_view`], which only
+//! the computer's module converts.
 
 pub mod editor;
+pub mod engine_view;
 pub mod explain;
 pub mod link;
 pub mod snapshot;
