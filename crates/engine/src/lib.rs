@@ -233,7 +233,7 @@ pub fn best_move(
 
 /// A uniformly random legal move.
 pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
-    let moves = fast::legal_moves(&pos);
+    let moves = fast::legal_moves(pos);
     (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
 }
 
@@ -248,7 +248,7 @@ pub fn greedy_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
             .sum::<i32>()
             + if m.promotes() { w.king - eval::MAN } else { 0 }
     };
-    let moves = fast::legal_moves(&pos);
+    let moves = fast::legal_moves(pos);
     let top = moves.iter().map(gain).max()?;
     let best: Vec<&Move> = moves.iter().filter(|m| gain(m) == top).collect();
     Some(*best[rng.below(best.len())])

@@ -310,7 +310,7 @@ impl Engine {
         history: &[u64],
         limits: &Limits,
     ) -> Option<SearchResult> {
-        let root_moves = fast::legal_moves(&pos);
+        let root_moves = fast::legal_moves(pos);
         if root_moves.is_empty() {
             return None;
         }
@@ -460,7 +460,7 @@ impl Engine {
         self.stack.push(hash);
         let limits = Limits::default();
         let mut out = Vec::new();
-        for m in fast::legal_moves(&pos) {
+        for m in fast::legal_moves(pos) {
             let mut child = *pos;
             child.play_unchecked(&m);
             let h = zobrist::after(pos, hash, &m);
@@ -632,7 +632,7 @@ impl Engine {
         // plies the prediction skips over. Not where a capture is due: the side to move is in
         // the middle of an exchange or a combination (often the answer to a sacrifice), where
         // the plies the shallow search leaves out are the ones that decide.
-        let capture_due = fast::has_capture(&pos);
+        let capture_due = fast::has_capture(pos);
         let margin = probcut_margin(depth);
         if !pv_node
             && ply > 0
@@ -679,7 +679,7 @@ impl Engine {
         let futile = futility_value.is_some();
 
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        fast::legal_moves_into(&pos, &mut moves);
+        fast::legal_moves_into(pos, &mut moves);
         if moves.is_empty() {
             self.bufs[ply] = moves;
             return no_moves_score(pos, ply);
@@ -864,7 +864,7 @@ impl Engine {
         // capture or block all, and only while no king is on the board (a king's moves would
         // open shots without end). Measured against standing pat (docs/measurements/2026-11-strength.md, "Search changes,
         // measured").
-        let quiet = !fast::has_capture(&pos);
+        let quiet = !fast::has_capture(pos);
         let mut best = -INF;
         if quiet {
             if super::eval::mobility(pos, pos.turn()) == 0 {
@@ -885,7 +885,7 @@ impl Engine {
             return evaluate(pos);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        fast::legal_moves_into(&pos, &mut moves);
+        fast::legal_moves_into(pos, &mut moves);
         for m in &moves {
             let mut child = *pos;
             child.play_unchecked(m);
@@ -1071,10 +1071,10 @@ fn late_move_reduction(depth: usize, i: usize) -> i32 {
 /// exchanges) lost about 90 Elo. The replies are generated into `replies` (the search lends the
 /// child's move buffer, free until the child is searched), so the hot path does not allocate.
 fn opens_shot(child: &Position, replies: &mut Vec<Move>) -> bool {
-    if !fast::has_capture(&child) {
+    if !fast::has_capture(child) {
         return false;
     }
-    fast::legal_moves_into(&child, replies);
+    fast::legal_moves_into(child, replies);
     replies.iter().all(|reply| {
         let mut after = *child;
         after.play_unchecked(reply);

@@ -29,11 +29,11 @@ use std::io::{self, Write};
 /// A position scored for the side to move together with the quiet position where the capture
 /// sequence from it ends (itself when no capture is pending).
 fn quiet_leaf(pos: &Position, depth: u32) -> (i32, Position) {
-    if depth == 0 || !fast::has_capture(&pos) {
+    if depth == 0 || !fast::has_capture(pos) {
         return (eval::evaluate(pos), *pos);
     }
     let mut best = (i32::MIN, *pos);
-    for m in fast::legal_moves(&pos) {
+    for m in fast::legal_moves(pos) {
         let mut child = *pos;
         child.play_unchecked(&m);
         let (s, leaf) = quiet_leaf(&child, depth - 1);
@@ -201,7 +201,7 @@ fn records_by_hand(
         games += 1;
         lines.clear();
         for pos in game.positions() {
-            if fast::legal_moves(&pos).is_empty() {
+            if fast::legal_moves(pos).is_empty() {
                 continue;
             }
             let leaf = quiet(pos);

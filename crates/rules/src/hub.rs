@@ -194,7 +194,7 @@ pub fn move_from_hub(pos: &Position, text: &str) -> Result<Move, HubTextError> {
     };
     let mut taken: Vec<u8> = nums[2..].to_vec();
     taken.sort_unstable();
-    let legal = fast::legal_moves(&pos);
+    let legal = fast::legal_moves(pos);
     let same_ends = || {
         legal
             .iter()

@@ -159,7 +159,7 @@ impl Book {
         let Ok(i) = self.entries.binary_search_by_key(&key(pos), |e| e.key) else {
             return Vec::new();
         };
-        let legal = fast::legal_moves(&pos);
+        let legal = fast::legal_moves(pos);
         self.entries[i]
             .moves
             .iter()

@@ -538,7 +538,7 @@ impl Egdb {
         played: u16,
     ) -> Result<Option<Vec<Ranked>>, EgdbError> {
         let mut out = Vec::new();
-        for m in fast::legal_moves(&pos) {
+        for m in fast::legal_moves(pos) {
             let mut child = *pos;
             child.play_unchecked(&m);
             let Some(v) = self.value(&child)? else {
