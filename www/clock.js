@@ -2,9 +2,10 @@
 // dialog#clock-dialog), a clock on each player's card (#clock-white, #clock-black) and the pause
 // button (#clock-pause).
 //
-// The engine keeps the time (src/clock.rs, through game.js): this module only tells it the time
-// (performance.now()), draws the milliseconds it answers with as digits (m:ss, tenths under ten
-// seconds), and asks again when the digits would change.
+// The engine keeps the time (crates/rules/src/clock.rs, kept in step with the game by
+// src/session.rs, through game.js): this module only tells it the time (performance.now()), draws
+// the milliseconds it answers with as digits (m:ss, tenths under ten seconds), and asks again when
+// the digits would change.
 // The engine's rules: the clock starts with the first move, a move is pressed once however many
 // pieces it captures, a move made once the clock runs stands (no undo), and a flag loses unless
 // the opponent could never win (then a draw). This module adds what the page does around it:
@@ -20,11 +21,10 @@ import { confirmDialog } from './pdn-io.js';
 
 const $ = (id) => document.getElementById(id);
 
+// The engine's clock view (ClockView in crates/rules/src/clock.rs): { white, black } milliseconds
+// left (null: that side's time does not count), `running` and `flagged` sides (or null), and
+// `state`: 'waiting' (for the first move), 'running', 'paused' or 'over'.
 const SIDES = ['white', 'black'];
-// The engine's clock view is numbers: [white ms, black ms (-1: no clock), running side, state,
-// flagged side], sides numbered 0 none, 1 White, 2 Black (src/clock.rs, Clock::view).
-const SIDE = [null, 'white', 'black'];
-const STATE = ['waiting', 'running', 'paused', 'over'];
 const LOW = 10_000;
 
 /** A clock's digits: `4:59`, `1:02:03`, and `0:09.8` under ten seconds (cut, not rounded). */
@@ -76,7 +76,7 @@ export class Clocks {
   visibility(keep) {
     if (document.hidden) {
       // A side's time runs (not only the computer's turn, whose time does not count).
-      if (this.view && game.clock(performance.now())[2] > 0) {
+      if (this.view && game.clock(performance.now())?.running) {
         this.pause(true); // which saves the game
         this.hiddenPause = true;
       } else {
@@ -111,7 +111,7 @@ export class Clocks {
 
   /** The clock's state from the engine's last answer, or undefined without a clock. */
   state() {
-    return STATE[this.view?.[3]];
+    return this.view?.state;
   }
 
   /** The picker changed: a preset, no clock, or "Custom…" (the dialog asks for it). */
@@ -243,14 +243,15 @@ export class Clocks {
       return;
     }
     const v = game.clock(performance.now(), undefined);
-    this.view = v.length ? v : null;
+    this.view = v;
     const state = this.state();
-    const running = SIDE[v[2]];
+    const running = v?.running;
     document.body.classList.toggle('has-clock', !!state);
-    v.slice(0, 2).forEach((ms, i) => {
-      const side = SIDES[i];
+    for (const side of v ? SIDES : []) {
+      const ms = v[side];
       const el = $(`clock-${side}`);
-      el.hidden = ms < 0;
+      el.hidden = ms == null;
+      if (ms == null) continue; // that side's time does not count
       el.textContent = digits(ms);
       el.classList.toggle('is-running', running === side);
       el.classList.toggle('is-paused', state === 'paused' && c.snap.toMove === side);
@@ -259,7 +260,7 @@ export class Clocks {
         this.low[side] = true;
         document.dispatchEvent(new CustomEvent('draughts:low-time', { detail: { side } }));
       }
-    });
+    }
     if (!state) for (const side of SIDES) $(`clock-${side}`).hidden = true;
     const button = $('clock-pause');
     button.hidden = !state || state === 'over';
@@ -270,14 +271,14 @@ export class Clocks {
     button.setAttribute('aria-label', button.title);
     button.setAttribute('aria-pressed', String(state === 'paused'));
     $('play-from-here').disabled = !!state && state !== 'waiting';
-    const flagged = SIDE[v[4]];
+    const flagged = v?.flagged;
     if (flagged && c.snap.status.state === 'ongoing') {
       // The engine ended the game on time: the page shows its result as for any other.
       document.dispatchEvent(new CustomEvent('draughts:clock-flag', { detail: { side: flagged } }));
       c.changed();
       return;
     }
-    const ms = running && v[SIDES.indexOf(running)];
+    const ms = running && v[running];
     // Again when the digits change: the next tenth from ten seconds down, else the next second.
     if (ms > 0) this.timer = setTimeout(() => this.draw(), ms <= LOW ? ms % 100 || 100 : ms % 1000 || 1000);
   }

@@ -93,7 +93,7 @@ export const pdn = (tags) => current.pdn(tags);
 /** What a save keeps of the game: `{ variant, ply, pdn }`, redoable moves included (see `restore`). */
 export const record = () => ({ variant: current.variant(), ply: current.ply(), pdn: current.pdnWithRedo(undefined) });
 
-// ----- the clock: times as performance.now() -----
+// ----- the clock (src/session.rs): times as performance.now() -----
 
 /** Plays on with a clock for `control` ('' for none); `timed`: the one side whose time counts. */
 export const setClock = (control, timed) => current.setClock(control || undefined, timed, undefined);
@@ -102,8 +102,8 @@ export const restoreClock = (saved) => current.setClock(undefined, undefined, sa
 /** Changes whose time counts, the times so far standing. */
 export const setClockTimed = (timed, now) => current.setClockTimed(timed, now);
 /**
- * The clock at `now` as numbers, `[white, black, running, state, flagged]` (see clock.js), empty
- * without one. `pause` true or false pauses or resumes.
+ * The clock at `now`: `{ white, black, running, state, flagged }` (milliseconds left, null for a
+ * side whose time does not count), or null without one. `pause` true or false pauses or resumes.
  */
 export const clock = (now, pause) => current.clock(now, pause);
 /** The clock at `now` as text to keep with the game, or undefined without one. */
