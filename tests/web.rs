@@ -33,12 +33,46 @@ fn nums(v: &JsValue) -> Vec<u8> {
         .collect()
 }
 
-fn moves(g: &DraughtsGame) -> Vec<JsValue> {
-    Array::from(&g.legal_moves()).iter().collect()
+/// The page's one view of a game: its snapshot as it stands, results told with colours.
+fn snap(g: &mut DraughtsGame) -> JsValue {
+    g.snapshot(None, None)
 }
 
-fn notations(g: &DraughtsGame) -> Vec<String> {
+/// The legal moves now, as the snapshot lists them (none once the game is over).
+fn moves(g: &mut DraughtsGame) -> Vec<JsValue> {
+    Array::from(&get(&snap(g), "legal")).iter().collect()
+}
+
+fn notations(g: &mut DraughtsGame) -> Vec<String> {
     moves(g).iter().map(|m| string(m, "notation")).collect()
+}
+
+/// The position as FEN.
+fn fen(g: &mut DraughtsGame) -> String {
+    string(&snap(g), "fen")
+}
+
+/// The texts of the moves played, in order.
+fn history(g: &mut DraughtsGame) -> Vec<String> {
+    Array::from(&get(&snap(g), "moves"))
+        .iter()
+        .map(|m| string(&m, "text"))
+        .collect()
+}
+
+/// The side to move in the game.
+fn turn(g: &mut DraughtsGame) -> String {
+    string(&snap(g), "toMove")
+}
+
+/// The result, told to `player` when given.
+fn status(g: &mut DraughtsGame, player: Option<&str>) -> JsValue {
+    get(&g.snapshot(player.map(Into::into), None), "status")
+}
+
+/// `{ white: { men, kings, total }, black: … }`.
+fn counts(g: &mut DraughtsGame) -> JsValue {
+    get(&snap(g), "counts")
 }
 
 /// The message of the JS `Error` a call threw.
@@ -85,23 +119,15 @@ fn errors_carry_codes_and_parameters_for_translation() {
     );
     let owner = get(&get(&reason, "params"), "owner");
     assert_eq!(get(&owner, "side").as_string().unwrap(), "black");
-    // Every code of the catalogue is listed with its parameters.
-    let list: js_sys::Array = draughts::wasm::message_catalogue().dyn_into().unwrap();
-    assert!(list.length() > 100);
-    let codes: Vec<String> = list
-        .iter()
-        .map(|e| get(&e, "code").as_string().unwrap())
-        .collect();
-    assert!(codes.contains(&"why.most-pieces".to_owned()));
 }
 
 #[wasm_bindgen_test]
 fn start_position_and_moves() {
-    let g = DraughtsGame::new("international").unwrap();
+    let mut g = DraughtsGame::new("international").unwrap();
     assert_eq!(g.variant(), "international");
     assert_eq!(g.size(), 10);
-    assert_eq!(g.turn(), "white");
-    let m = moves(&g);
+    assert_eq!(turn(&mut g), "white");
+    let m = moves(&mut g);
     assert_eq!(m.len(), 9);
     let first = &m[0];
     for key in [
@@ -109,18 +135,18 @@ fn start_position_and_moves() {
     ] {
         assert!(!get(first, key).is_undefined(), "missing {key}");
     }
-    assert!(notations(&g).contains(&"32-28".to_owned()));
-    let board = Array::from(&g.board());
+    assert!(notations(&mut g).contains(&"32-28".to_owned()));
+    let board = Array::from(&get(&snap(&mut g), "board"));
     assert_eq!(board.length(), 50);
     let sq1 = board.get(0);
     assert_eq!(string(&sq1, "color"), "black");
     assert_eq!(string(&sq1, "role"), "man");
     assert!(board.get(24).is_null(), "square 25 starts empty");
     assert_eq!(string(&board.get(49), "color"), "white");
-    let counts = g.counts();
+    let counts = counts(&mut g);
     assert_eq!(num(&get(&counts, "white"), "total"), 20.0);
     assert_eq!(num(&get(&counts, "black"), "men"), 20.0);
-    assert_eq!(string(&g.status(None), "state"), "ongoing");
+    assert_eq!(string(&status(&mut g, None), "state"), "ongoing");
     assert_eq!(Array::from(&g.squares()).length(), 50);
     let sq = Array::from(&g.squares()).get(0);
     assert_eq!((num(&sq, "row"), num(&sq, "col")), (0.0, 1.0));
@@ -131,49 +157,50 @@ fn play_undo_redo_history_fen_pdn() {
     let mut g = DraughtsGame::new("international").unwrap();
     let m = g.apply_move(JsValue::from("32-28"), None).unwrap();
     assert_eq!(num(&m, "from"), 32.0);
-    assert_eq!(g.turn(), "black");
+    assert_eq!(turn(&mut g), "black");
     g.apply_move(JsValue::from("19-23"), None).unwrap();
     let cap = g.apply_move(JsValue::from("28x19"), None).unwrap();
     assert_eq!(nums(&get(&cap, "captures")), [23]);
-    assert_eq!(g.history(), ["32-28", "19-23", "28x19"]);
-    assert_eq!(num(&get(&g.counts(), "black"), "total"), 19.0);
-    let last = g.last_move();
+    assert_eq!(history(&mut g), ["32-28", "19-23", "28x19"]);
+    assert_eq!(num(&get(&counts(&mut g), "black"), "total"), 19.0);
+    let last = get(&snap(&mut g), "lastMove");
     assert_eq!(string(&last, "notation"), "28x19");
-    let list = Array::from(&g.move_list());
+    let list = Array::from(&get(&snap(&mut g), "moves"));
     assert_eq!(num(&list.get(2), "number"), 2.0);
     assert_eq!(string(&list.get(1), "color"), "black");
 
-    assert!(g.can_undo());
+    assert_eq!(get(&snap(&mut g), "canUndo").as_bool(), Some(true));
     assert!(g.undo());
-    assert_eq!(g.history(), ["32-28", "19-23"]);
-    assert!(g.can_redo());
+    assert_eq!(history(&mut g), ["32-28", "19-23"]);
+    assert_eq!(get(&snap(&mut g), "canRedo").as_bool(), Some(true));
     let saved = g.pdn_with_redo(JsValue::UNDEFINED);
     assert!(g.redo());
     assert!(!g.redo());
-    assert_eq!(g.history().len(), 3);
+    assert_eq!(history(&mut g).len(), 3);
+    assert_eq!(get(&snap(&mut g), "canRedo").as_bool(), Some(false));
 
     let pdn = g.pdn(JsValue::UNDEFINED);
     assert!(pdn.contains("1. 32-28 19-23 2. 28x19 *"), "{pdn}");
-    let back = DraughtsGame::from_pdn(&pdn, "english").unwrap();
-    assert_eq!(back.fen(), g.fen());
+    let mut back = DraughtsGame::from_pdn(&pdn, "english").unwrap();
+    assert_eq!(fen(&mut back), fen(&mut g));
     assert_eq!(back.variant(), "international");
 
     // A save with a redoable move restores both.
     let mut r = DraughtsGame::restore(&saved, "international", 2).unwrap();
-    assert_eq!(r.history().len(), 2);
+    assert_eq!(history(&mut r).len(), 2);
     assert!(r.redo());
-    assert_eq!(r.fen(), g.fen());
+    assert_eq!(fen(&mut r), fen(&mut g));
 
-    let f = DraughtsGame::from_fen(&g.fen(), "international").unwrap();
-    assert_eq!(f.fen(), g.fen());
-    assert_eq!(f.turn(), "black");
+    let mut f = DraughtsGame::from_fen(&fen(&mut g), "international").unwrap();
+    assert_eq!(fen(&mut f), fen(&mut g));
+    assert_eq!(turn(&mut f), "black");
 }
 
 #[wasm_bindgen_test]
 fn multi_capture_paths_and_full_notation() {
     // A flying king with two four-piece captures from 47 to 36 by different paths.
     let mut g = DraughtsGame::from_fen("W:WK47:B14,19,29,31,42", "international").unwrap();
-    let all = moves(&g);
+    let all = moves(&mut g);
     assert_eq!(all.len(), 2);
     let fulls: Vec<String> = all.iter().map(|m| string(m, "full")).collect();
     // In the canonical order: by origin, then landing squares.
@@ -190,10 +217,10 @@ fn multi_capture_paths_and_full_notation() {
     );
     let e = message(g.apply_move(JsValue::from("47x36"), None));
     assert!(e.contains("ambiguous"), "{e}");
-    let fen = g.fen();
-    assert_eq!(fen, g.fen(), "unchanged after an error");
+    let before = fen(&mut g);
+    assert_eq!(before, "W:WK47:B14,19,29,31,42", "unchanged after an error");
     g.apply_move(JsValue::from("47x24x36"), None).unwrap();
-    assert_eq!(num(&get(&g.counts(), "black"), "total"), 1.0);
+    assert_eq!(num(&get(&counts(&mut g), "black"), "total"), 1.0);
 }
 
 #[wasm_bindgen_test]
@@ -201,7 +228,7 @@ fn game_ends_with_reason() {
     // White takes Black's last piece.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
     g.apply_move(JsValue::from("28x19"), None).unwrap();
-    let s = g.status(None);
+    let s = status(&mut g, None);
     assert_eq!(string(&s, "state"), "win");
     assert_eq!(string(&s, "winner"), "white");
     assert_eq!(string(&s, "reason"), "no-pieces");
@@ -209,33 +236,37 @@ fn game_ends_with_reason() {
     assert_eq!(string(&s, "detail"), "Black has no pieces left");
     assert_eq!(string(&s, "line"), "White wins: Black has no pieces left");
     assert_eq!(string(&s, "result"), "2-0");
-    assert_eq!(moves(&g).len(), 0);
+    assert_eq!(moves(&mut g).len(), 0);
     let e = message(g.apply_move(JsValue::from("19-14"), None));
     assert!(e.contains("over"), "{e}");
 
     let mut r = DraughtsGame::new("english").unwrap();
-    assert_eq!(r.turn(), "black", "Black moves first in English draughts");
+    assert_eq!(
+        turn(&mut r),
+        "black",
+        "Black moves first in English draughts"
+    );
     assert_eq!(r.size(), 8);
     r.resign(None).unwrap();
-    let s = r.status(None);
+    let s = status(&mut r, None);
     assert_eq!(string(&s, "winner"), "white");
     assert_eq!(string(&s, "reason"), "resignation");
     // The result survives a PDN round trip.
-    let back = DraughtsGame::from_pdn(&r.pdn(JsValue::UNDEFINED), "english").unwrap();
-    assert_eq!(string(&back.status(None), "winner"), "white");
+    let mut back = DraughtsGame::from_pdn(&r.pdn(JsValue::UNDEFINED), "english").unwrap();
+    assert_eq!(string(&status(&mut back, None), "winner"), "white");
     assert!(r.undo());
-    assert_eq!(string(&r.status(None), "state"), "ongoing");
+    assert_eq!(string(&status(&mut r, None), "state"), "ongoing");
     r.agree_draw();
-    assert_eq!(string(&r.status(None), "state"), "draw");
-    assert_eq!(string(&r.status(None), "reason"), "agreement");
-    assert_eq!(string(&r.status(None), "line"), "Draw by agreement");
+    assert_eq!(string(&status(&mut r, None), "state"), "draw");
+    assert_eq!(string(&status(&mut r, None), "reason"), "agreement");
+    assert_eq!(string(&status(&mut r, None), "line"), "Draw by agreement");
 }
 
 #[wasm_bindgen_test]
 fn garbage_input_throws_readable_errors() {
     assert!(message(DraughtsGame::new("chess")).contains("unknown variant"));
     let mut g = DraughtsGame::new("international").unwrap();
-    let before = g.fen();
+    let before = fen(&mut g);
     for text in [
         "",
         "   ",
@@ -257,8 +288,8 @@ fn garbage_input_throws_readable_errors() {
         assert!(r.is_err(), "{text:?} was accepted");
         let e = message(r);
         assert!(!e.is_empty(), "{text:?}");
-        assert_eq!(g.fen(), before, "{text:?} changed the game");
-        assert_eq!(g.history().len(), 0);
+        assert_eq!(fen(&mut g), before, "{text:?} changed the game");
+        assert_eq!(history(&mut g).len(), 0);
     }
     assert!(message(g.apply_move(JsValue::from("28-23"), None)).contains("no piece on 28"));
     for fen in [
@@ -286,8 +317,9 @@ fn garbage_input_throws_readable_errors() {
         let e = message(r);
         assert!(e.contains("PDN"), "{pdn:?}: {e}");
     }
-    assert!(message(wasm::legal_moves("nonsense", "international")).contains("FEN"));
-    assert!(message(wasm::apply_move("W:W28:B23", "international", "28-22")).contains("illegal"));
+    assert!(message(DraughtsGame::from_fen("nonsense", "international")).contains("FEN"));
+    let mut one = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+    assert!(message(one.apply_move(JsValue::from("28-22"), None)).contains("illegal"));
     // Undo and redo with nothing to do are harmless.
     assert!(!g.undo());
     assert!(!g.redo());
@@ -295,11 +327,12 @@ fn garbage_input_throws_readable_errors() {
 
 #[wasm_bindgen_test]
 fn stateless_helpers_and_variants() {
-    let m = Array::from(&wasm::legal_moves("W:W28:B23", "international").unwrap());
-    assert_eq!(m.length(), 1);
-    assert_eq!(string(&m.get(0), "notation"), "28x19");
-    let fen = wasm::apply_move("W:W28:B23", "international", "28x19").unwrap();
-    assert_eq!(fen, "B:W19:B");
+    let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+    let m = moves(&mut g);
+    assert_eq!(m.len(), 1);
+    assert_eq!(string(&m[0], "notation"), "28x19");
+    g.apply_move(JsValue::from("28x19"), None).unwrap();
+    assert_eq!(fen(&mut g), "B:W19:B");
     let v = Array::from(&wasm::variants());
     assert_eq!(v.length(), 14);
     assert_eq!(string(&v.get(1), "name"), "english");
@@ -321,21 +354,21 @@ fn stateless_helpers_and_variants() {
     // Russian plays algebraic text too.
     let mut r = DraughtsGame::new("russian").unwrap();
     r.apply_move(JsValue::from("c3-d4"), None).unwrap();
-    assert_eq!(r.history().len(), 1);
+    assert_eq!(history(&mut r).len(), 1);
 }
 
 #[wasm_bindgen_test]
 fn resign_names_the_side() {
     let mut g = DraughtsGame::new("international").unwrap();
     assert!(message(g.resign(Some("purple".into()))).contains("color"));
-    assert_eq!(string(&g.status(None), "state"), "ongoing");
+    assert_eq!(string(&status(&mut g, None), "state"), "ongoing");
     // White to move, but Black resigns (against the computer, the player resigns any time).
     g.resign(Some("black".into())).unwrap();
-    assert_eq!(string(&g.status(None), "winner"), "white");
+    assert_eq!(string(&status(&mut g, None), "winner"), "white");
 }
 
 /// Checks the shape of a search result and that its move is legal in `game`.
-fn check_thought(t: &JsValue, game: &DraughtsGame) -> String {
+fn check_thought(t: &JsValue, game: &mut DraughtsGame) -> String {
     let mv = get(t, "move");
     let full = string(&mv, "full");
     let legal: Vec<String> = moves(game).iter().map(|m| string(m, "full")).collect();
@@ -366,7 +399,7 @@ fn think_plays_a_legal_move_at_every_level() {
     let pdn = g.pdn(JsValue::UNDEFINED);
     for level in 1..=6 {
         let t = web_engine::think(&pdn, "english", level, Some(7), Some(60.0), None).unwrap();
-        check_thought(&t, &g);
+        check_thought(&t, &mut g);
         let score = get(&t, "score");
         assert_eq!(score.is_null(), level <= 3, "level {level} score {score:?}");
     }
@@ -384,7 +417,7 @@ const ENGLISH_BOOK: &[u8] = include_bytes!("../crates/engine/books/english.book"
 
 #[wasm_bindgen_test]
 fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
-    let g = DraughtsGame::new("english").unwrap();
+    let mut g = DraughtsGame::new("english").unwrap();
     let start = g.pdn(JsValue::UNDEFINED);
     let book = draughts_engine::Book::from_bytes(ENGLISH_BOOK).unwrap();
     let pos = draughts_rules::Position::new(draughts_rules::Variant::English);
@@ -405,7 +438,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
             Some(ENGLISH_BOOK.to_vec()),
         )
         .unwrap();
-        let full = check_thought(&t, &g);
+        let full = check_thought(&t, &mut g);
         assert!(get(&t, "book").as_bool().unwrap(), "a book move says so");
         assert!(get(&t, "score").is_null());
         assert!(in_book.contains(&full), "{full} is one of {in_book:?}");
@@ -451,7 +484,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
     damaged[last] ^= 0x55;
     for bytes in [damaged, b"nonsense".to_vec(), Vec::new()] {
         let t = web_engine::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes)).unwrap();
-        check_thought(&t, &g);
+        check_thought(&t, &mut g);
         assert!(!get(&t, "book").as_bool().unwrap());
         assert!(get(&t, "score").as_f64().is_some(), "it searched");
     }
@@ -474,7 +507,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
 
 #[wasm_bindgen_test]
 fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
-    let g = DraughtsGame::from_fen("W:WK47:B14,19,29,31,42", "international").unwrap();
+    let mut g = DraughtsGame::from_fen("W:WK47:B14,19,29,31,42", "international").unwrap();
     let t = web_engine::think(
         "W:WK47:B14,19,29,31,42",
         "international",
@@ -484,12 +517,12 @@ fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
         None,
     )
     .unwrap();
-    let full = check_thought(&t, &g);
+    let full = check_thought(&t, &mut g);
     assert!(full.starts_with("47x"), "{full}");
     // White wins at once by taking four of five; then Black's last man falls.
-    let g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+    let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
     let h = web_engine::hint("W:W28:B23", "international", Some(50.0)).unwrap();
-    assert_eq!(check_thought(&h, &g), "28x19");
+    assert_eq!(check_thought(&h, &mut g), "28x19");
     assert!(
         num(&h, "score") > 29_000.0,
         "a won position scores as a win"
@@ -498,9 +531,9 @@ fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
 
 #[wasm_bindgen_test]
 fn analyse_searches_to_the_depth() {
-    let g = DraughtsGame::new("international").unwrap();
+    let mut g = DraughtsGame::new("international").unwrap();
     let t = web_engine::analyse(&g.pdn(JsValue::UNDEFINED), "international", 4).unwrap();
-    check_thought(&t, &g);
+    check_thought(&t, &mut g);
     assert_eq!(num(&t, "depth"), 4.0);
     assert!(num(&t, "nps") > 0.0);
 }
@@ -575,10 +608,10 @@ fn search_calls_reject_bad_input() {
     assert!(message(web_engine::analyse(&start, "international", 65)).contains("Depth"));
     // Silly time budgets fall back to the defaults.
     for t in [f64::NAN, -5.0, f64::INFINITY, 0.0] {
-        let g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
+        let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
         check_thought(
             &web_engine::hint("W:W28:B23", "international", Some(t)).unwrap(),
-            &g,
+            &mut g,
         );
     }
 }
@@ -598,16 +631,16 @@ fn turkish_full_board_and_algebraic_moves() {
     assert_eq!(cells.len(), 64, "64 distinct cells of the 8×8 grid");
     assert_eq!(string(&squares.get(0), "label"), "a8");
     assert_eq!(string(&squares.get(63), "label"), "h1");
-    assert_eq!(Array::from(&g.board()).length(), 64);
-    assert_eq!(num(&get(&g.counts(), "white"), "total"), 16.0);
+    assert_eq!(Array::from(&get(&snap(&mut g), "board")).length(), 64);
+    assert_eq!(num(&get(&counts(&mut g), "white"), "total"), 16.0);
     g.apply_move(JsValue::from("a3-a4"), None).unwrap();
-    assert_eq!(g.history(), ["a3-a4"]);
-    assert_eq!(g.turn(), "black");
+    assert_eq!(history(&mut g), ["a3-a4"]);
+    assert_eq!(turn(&mut g), "black");
     // A saved Turkish game comes back as Turkish whatever variant the page has selected.
     let pdn = g.pdn_with_redo(JsValue::UNDEFINED);
-    let back = DraughtsGame::restore(&pdn, "international", 1).unwrap();
+    let mut back = DraughtsGame::restore(&pdn, "international", 1).unwrap();
     assert_eq!(back.variant(), "turkish");
-    assert_eq!(back.fen(), g.fen());
+    assert_eq!(fen(&mut back), fen(&mut g));
 }
 
 #[wasm_bindgen_test]
@@ -651,7 +684,7 @@ fn new_win_conditions_are_worded_by_the_engine() {
     // Antidraughts: White must take Black's last piece, and Black wins.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "antidraughts").unwrap();
     g.apply_move(JsValue::from("28x19"), None).unwrap();
-    let s = g.status(None);
+    let s = status(&mut g, None);
     assert_eq!(string(&s, "winner"), "black");
     assert_eq!(string(&s, "reason"), "no-pieces");
     assert_eq!(string(&s, "title"), "Black wins");
@@ -659,7 +692,7 @@ fn new_win_conditions_are_worded_by_the_engine() {
         string(&s, "detail"),
         "Black has no pieces left, and that wins in Antidraughts"
     );
-    let s = g.status(Some("black".into()));
+    let s = status(&mut g, Some("black"));
     assert_eq!(string(&s, "title"), "You win");
     assert_eq!(
         string(&s, "detail"),
@@ -668,7 +701,7 @@ fn new_win_conditions_are_worded_by_the_engine() {
     // Breakthrough: the first king wins.
     let mut b = DraughtsGame::from_fen("W:W6:B45", "breakthrough").unwrap();
     b.apply_move(JsValue::from("6-1"), None).unwrap();
-    let s = b.status(None);
+    let s = status(&mut b, None);
     assert_eq!(string(&s, "state"), "win");
     assert_eq!(string(&s, "winner"), "white");
     assert_eq!(string(&s, "reason"), "first-king");
@@ -676,7 +709,7 @@ fn new_win_conditions_are_worded_by_the_engine() {
         string(&s, "line"),
         "White wins: White crowned the first king"
     );
-    let s = b.status(Some("black".into()));
+    let s = status(&mut b, Some("black"));
     assert_eq!(string(&s, "title"), "You lose");
     assert_eq!(string(&s, "detail"), "the computer crowned the first king");
 }
@@ -727,10 +760,10 @@ fn one_snapshot_holds_what_the_page_draws() {
         JsValue::from(1.5),
         JsValue::TRUE,
     ] {
-        let before = g.fen();
+        let before = fen(&mut g);
         let e = message(g.apply_move(bad, None));
         assert!(e.contains("move") || e.contains("index"), "{e}");
-        assert_eq!(g.fen(), before);
+        assert_eq!(fen(&mut g), before);
     }
 }
 
@@ -738,7 +771,7 @@ fn one_snapshot_holds_what_the_page_draws() {
 fn the_last_move_carries_the_pieces_it_took() {
     // The page draws the taken pieces as ghosts: `lastMove.taken[i]` stood on `captures[i]`.
     let mut g = DraughtsGame::from_fen("W:WK47,50:B14,19,K29,31,42", "international").unwrap();
-    let legal = moves(&g);
+    let legal = moves(&mut g);
     assert!(legal.iter().all(|m| get(m, "taken").is_undefined()));
     let played = g.apply_move(JsValue::from("47x38x24x13x36"), None).unwrap();
     let s = snapshot(&mut g, None);
@@ -774,7 +807,7 @@ fn a_past_position_and_play_from_here() {
     assert_eq!(string(&past, "fen").split(':').next(), Some("B"));
     g.go_to(1).unwrap();
     assert_eq!(g.ply(), 1);
-    assert!(g.can_redo());
+    assert_eq!(get(&snap(&mut g), "canRedo").as_bool(), Some(true));
     assert!(message(g.go_to(9)).contains("no position after 9"));
 }
 
@@ -786,15 +819,15 @@ fn links_open_the_same_game_and_damaged_ones_are_refused() {
     }
     let link = g.link();
     assert!(link.starts_with("#v=russian&m="), "{link}");
-    let back = DraughtsGame::from_link(&format!("http://127.0.0.1/x/{link}")).unwrap();
-    assert_eq!(back.history(), g.history());
-    assert_eq!(back.fen(), g.fen());
+    let mut back = DraughtsGame::from_link(&format!("http://127.0.0.1/x/{link}")).unwrap();
+    assert_eq!(history(&mut back), history(&mut g));
+    assert_eq!(fen(&mut back), fen(&mut g));
     let tampered = link.replacen("&m=", "&m=B", 1);
     assert!(message(DraughtsGame::from_link(&tampered)).contains("damaged"));
     assert!(message(DraughtsGame::from_link("#nothing")).contains("no game"));
     // The computer's calls take the game as a link.
     let t = web_engine::think(&link, "russian", 1, Some(1), None, None).unwrap();
-    let legal: Vec<String> = moves(&g).iter().map(|m| string(m, "full")).collect();
+    let legal: Vec<String> = moves(&mut g).iter().map(|m| string(m, "full")).collect();
     assert!(legal.contains(&string(&get(&t, "move"), "full")));
     assert!(
         message(web_engine::think(&link, "english", 1, Some(1), None, None)).contains("Russian")
@@ -858,8 +891,8 @@ fn pdn_games_lists_the_headers_and_import_reads_the_chosen_one() {
     assert_eq!(string(&list[0], "result"), "2-0");
     assert_eq!(num(&list[1], "plies"), 2.0);
     assert_eq!(num(&list[1], "index"), 1.0);
-    let g = DraughtsGame::import_record(text, "international", Some(1)).unwrap();
-    assert_eq!(g.history(), ["33-28", "18-22"]);
+    let mut g = DraughtsGame::import_record(text, "international", Some(1)).unwrap();
+    assert_eq!(history(&mut g), ["33-28", "18-22"]);
     assert_eq!(
         Array::from(&wasm::pdn_games("W:W31:B20").unwrap()).length(),
         0
@@ -869,15 +902,16 @@ fn pdn_games_lists_the_headers_and_import_reads_the_chosen_one() {
 
 #[wasm_bindgen_test]
 fn a_recorded_result_comments_and_the_variant_suggestion() {
-    let g = DraughtsGame::import_record("2-0", "international", None).unwrap();
-    let s = g.status(None);
+    let mut g = DraughtsGame::import_record("2-0", "international", None).unwrap();
+    let s = status(&mut g, None);
     assert_eq!(string(&s, "reason"), "recorded");
     assert_eq!(string(&s, "line"), "White wins (result as recorded)");
     let mut g =
         DraughtsGame::import_record("{Opening} 1. 32-28 {good} 19-23 *", "international", None)
             .unwrap();
-    assert_eq!(g.lead_comment().as_deref(), Some("Opening"));
-    let list: Vec<JsValue> = Array::from(&g.move_list()).iter().collect();
+    let s = snap(&mut g);
+    assert_eq!(string(&s, "leadComment"), "Opening");
+    let list: Vec<JsValue> = Array::from(&get(&s, "moves")).iter().collect();
     assert_eq!(string(&list[0], "comment"), "good");
     assert!(get(&list[1], "comment").is_undefined());
     assert!(g.pdn(JsValue::UNDEFINED).contains("{good}"));
@@ -911,8 +945,8 @@ fn analysis_deepens_on_the_position_shown() {
     }
     assert!(web_engine::AnalysisHandle::new(&g.link(), "international", Some(3)).is_err());
     // A lost position says so, and has nothing to deepen.
-    let over = DraughtsGame::from_fen("B:W28:B", "international").unwrap();
-    let mut a = web_engine::AnalysisHandle::new(&over.fen(), "international", None).unwrap();
+    let mut over = DraughtsGame::from_fen("B:W28:B", "international").unwrap();
+    let mut a = web_engine::AnalysisHandle::new(&fen(&mut over), "international", None).unwrap();
     assert!(get(&a.over(), "text")
         .as_string()
         .unwrap()
@@ -946,11 +980,16 @@ fn perf_now() -> f64 {
     now.call0(&perf).unwrap().as_f64().unwrap()
 }
 
+/// A clock view's milliseconds for `side` (`None`: that side's time does not count).
+fn left(v: &JsValue, side: &str) -> Option<f64> {
+    get(v, side).as_f64()
+}
+
 #[wasm_bindgen_test]
 fn a_clock_runs_for_the_side_to_move_and_its_flag_ends_the_game() {
-    // The clock's numbers: [white ms, black ms, running, state, flagged] (see Clock::view).
+    // The clock's view: { white, black, running, state, flagged } (see Clock::view).
     let mut g = DraughtsGame::new("international").unwrap();
-    assert!(g.clock(0.0, None).is_empty());
+    assert!(g.clock(0.0, None).is_null());
     let set = |g: &mut DraughtsGame, c: &str, t: Option<&str>| {
         g.set_clock(Some(c.into()), t.map(Into::into), None)
     };
@@ -958,23 +997,34 @@ fn a_clock_runs_for_the_side_to_move_and_its_flag_ends_the_game() {
     assert!(message(set(&mut g, "60+1", Some("red"))).contains("white"));
     set(&mut g, "60+1", None).unwrap();
     let t = perf_now();
-    assert_eq!(g.clock(t, None), [60_000.0, 60_000.0, 0.0, 0.0, 0.0]);
+    let v = g.clock(t, None);
+    assert_eq!(
+        (left(&v, "white"), left(&v, "black")),
+        (Some(60_000.0), Some(60_000.0))
+    );
+    assert_eq!(string(&v, "state"), "waiting");
+    assert!(get(&v, "running").is_null() && get(&v, "flagged").is_null());
     // The first move is free; then Black's time runs.
     g.apply_move(JsValue::from("32-28"), Some(t)).unwrap();
     let v = g.clock(t + 5_000.0, None);
-    assert_eq!((v[0], v[2], v[3]), (60_000.0, 2.0, 1.0));
-    assert!((55_000.0..=55_100.0).contains(&v[1]), "{v:?}");
+    assert_eq!(left(&v, "white"), Some(60_000.0));
+    assert_eq!(
+        (string(&v, "running"), string(&v, "state")),
+        ("black".into(), "running".into())
+    );
+    let black = left(&v, "black").unwrap();
+    assert!((55_000.0..=55_100.0).contains(&black), "{black}");
     // A move is pressed when it is made (not at a time still to come): Black used a moment
     // and gets 1 s.
     g.apply_move(JsValue::from("19-23"), Some(t + 5_000.0))
         .unwrap();
-    let black = g.clock(perf_now(), None)[1];
+    let black = left(&g.clock(perf_now(), None), "black").unwrap();
     assert!((60_900.0..=61_000.0).contains(&black), "{black}");
     // Moves made with a clock stand.
-    assert!(!g.can_undo() && !g.undo());
+    let snapshot = snap(&mut g);
+    assert_eq!(get(&snapshot, "canUndo").as_bool(), Some(false));
+    assert!(!g.undo());
     assert!(g.go_to(0).is_err());
-    let snap = g.snapshot(None, None);
-    assert_eq!(get(&snap, "canUndo").as_bool(), Some(false));
     // Paused, saved and restored: paused, with the same times.
     g.clock(perf_now(), Some(true));
     let saved = g.saved_clock(perf_now()).unwrap();
@@ -983,8 +1033,8 @@ fn a_clock_runs_for_the_side_to_move_and_its_flag_ends_the_game() {
     let mut back = DraughtsGame::restore(&pdn, "international", 2).unwrap();
     back.set_clock(None, None, Some(saved)).unwrap();
     let v = back.clock(perf_now() + 1e6, None);
-    assert_eq!(v[3], 2.0, "paused");
-    assert!((60_900.0..=61_000.0).contains(&v[1]));
+    assert_eq!(string(&v, "state"), "paused");
+    assert!((60_900.0..=61_000.0).contains(&left(&v, "black").unwrap()));
     let e = message(back.set_clock(None, None, Some("x".into())));
     assert!(e.contains("not a saved clock"), "{e}");
     g.clock(perf_now(), Some(false));
@@ -995,29 +1045,33 @@ fn a_clock_runs_for_the_side_to_move_and_its_flag_ends_the_game() {
     assert!(pdn.contains("19-23 {[%clk 0:01:0"), "{pdn}");
     // White's minute runs out: Black wins on time.
     let v = g.clock(perf_now() + 61_000.0, None);
-    assert_eq!((v[0], v[3], v[4]), (0.0, 3.0, 1.0));
-    let status = g.status(None);
-    assert_eq!(string(&status, "title"), "Black wins on time");
-    assert_eq!(string(&status, "reason"), "time");
-    assert_eq!(string(&status, "detail"), "White ran out of time");
+    assert_eq!(left(&v, "white"), Some(0.0));
+    assert_eq!(
+        (string(&v, "state"), string(&v, "flagged")),
+        ("over".into(), "white".into())
+    );
+    let result = status(&mut g, None);
+    assert_eq!(string(&result, "title"), "Black wins on time");
+    assert_eq!(string(&result, "reason"), "time");
+    assert_eq!(string(&result, "detail"), "White ran out of time");
     assert!(g.apply_move(JsValue::from("28x19"), None).is_err());
     // Without a clock again, moves can be taken back.
     g.set_clock(None, None, None).unwrap();
-    assert!(g.can_undo());
+    assert_eq!(get(&snap(&mut g), "canUndo").as_bool(), Some(true));
     // Against the computer only the player's time counts; "vs computer" wording.
     let mut g = DraughtsGame::new("international").unwrap();
     set(&mut g, "10", Some("white")).unwrap();
-    assert_eq!(g.clock(0.0, None)[1], -1.0);
+    assert_eq!(left(&g.clock(0.0, None), "black"), None);
     g.apply_move(JsValue::from("32-28"), None).unwrap();
     g.apply_move(JsValue::from("19-23"), None).unwrap();
     g.clock(perf_now() + 11_000.0, None);
     assert_eq!(
-        string(&g.status(Some("white".into())), "title"),
+        string(&status(&mut g, Some("white")), "title"),
         "You lose on time"
     );
 }
 
-// ----- endgame tables in the page (src/wasm.rs `tables`) -----
+// ----- endgame tables in the page (crates/web-engine/src/tables.rs) -----
 
 /// Builds every table a position calls for in this wasm instance, and hands each to the
 /// searches; returns the tables as `(name, bytes)`.
@@ -1125,14 +1179,14 @@ fn a_damaged_table_is_refused() {
 fn play_out(fen: &str) -> JsValue {
     let mut g = DraughtsGame::from_fen(fen, "english").unwrap();
     for _ in 0..300 {
-        if string(&g.status(None), "state") != "ongoing" {
+        if string(&status(&mut g, None), "state") != "ongoing" {
             break;
         }
         let r = web_engine::think(&g.link(), "english", 6, Some(1), Some(30.0), None).unwrap();
         assert!(get(&r, "tables").as_bool().unwrap(), "the tables answer");
         g.apply_move(get(&get(&r, "move"), "index"), None).unwrap();
     }
-    g.status(None)
+    status(&mut g, None)
 }
 
 #[wasm_bindgen_test]

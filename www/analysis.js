@@ -12,6 +12,7 @@
 // in svg#eval-chart (a tap there shows that ply). The words, numbers and judgements are the
 // engine's; this file places them.
 
+import * as game from './game.js';
 import { say, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -78,7 +79,7 @@ export class Analyst {
     }
     if (key) {
       const tables = !!this.computer.tables?.enabled;
-      this.spawn({ type: 'analysis', record: c.game.link(), variant: s.variant, ply: s.view, tables });
+      this.spawn({ type: 'analysis', record: game.link(), variant: s.variant, ply: s.view, tables });
     }
   }
 
@@ -154,7 +155,7 @@ export class Analyst {
     $('review-progress').value = 0;
     document.body.classList.add('is-reviewing');
     $('review').disabled = true;
-    this.spawn({ type: 'review', record: c.game.link(), variant: c.snap.variant, tables: !!this.computer.tables?.enabled });
+    this.spawn({ type: 'review', record: game.link(), variant: c.snap.variant, tables: !!this.computer.tables?.enabled });
   }
 
   endReview() {

@@ -2,9 +2,10 @@
 // dialog#clock-dialog), a clock on each player's card (#clock-white, #clock-black) and the pause
 // button (#clock-pause).
 //
-// The engine keeps the time (src/clock.rs, through the game handle): this module only tells it
-// the time (performance.now()), draws the milliseconds it answers with as digits (m:ss, tenths
-// under ten seconds), and asks again when the digits would change.
+// The engine keeps the time (crates/rules/src/clock.rs, kept in step with the game by
+// src/session.rs, through game.js): this module only tells it the time (performance.now()), draws
+// the milliseconds it answers with as digits (m:ss, tenths under ten seconds), and asks again when
+// the digits would change.
 // The engine's rules: the clock starts with the first move, a move is pressed once however many
 // pieces it captures, a move made once the clock runs stands (no undo), and a flag loses unless
 // the opponent could never win (then a draw). This module adds what the page does around it:
@@ -14,16 +15,16 @@
 // `draughts:clock-flag` when one runs out (`detail: { side }`). Against the computer only the
 // player's time counts.
 
+import * as game from './game.js';
 import { errorText, onLanguage, t } from './i18n.js';
 import { confirmDialog } from './pdn-io.js';
 
 const $ = (id) => document.getElementById(id);
 
+// The engine's clock view (ClockView in crates/rules/src/clock.rs): { white, black } milliseconds
+// left (null: that side's time does not count), `running` and `flagged` sides (or null), and
+// `state`: 'waiting' (for the first move), 'running', 'paused' or 'over'.
 const SIDES = ['white', 'black'];
-// The engine's clock view is numbers: [white ms, black ms (-1: no clock), running side, state,
-// flagged side], sides numbered 0 none, 1 White, 2 Black (src/clock.rs, Clock::view).
-const SIDE = [null, 'white', 'black'];
-const STATE = ['waiting', 'running', 'paused', 'over'];
 const LOW = 10_000;
 
 /** A clock's digits: `4:59`, `1:02:03`, and `0:09.8` under ten seconds (cut, not rounded). */
@@ -42,17 +43,16 @@ export class Clocks {
     this.computer = computer;
     this.control = ''; // the picker's time control, as the PDN tag writes it ('' for none)
     this.label = ''; // and as players say it (the picker's text: "5+3")
-    this.game = null; // the game handle the clock was given to
+    this.game = null; // game.id() of the game the clock was given to
     this.view = null; // the engine's last answer
     this.timer = 0;
     this.low = {}; // sides already told they are short of time
     this.autoPaused = false; // paused for a dialog or the editor, not by a player
     this.hiddenPause = false; // paused while the page was hidden, the player not told yet
-    const extra = storage.extra;
-    storage.extra = () => ({
-      ...extra(),
-      clock: this.adopt() ? { saved: this.c.game.savedClock(performance.now()), label: this.label } : null,
-    });
+    this.storage = storage;
+    storage.keep(() => ({
+      clock: this.adopt() ? { saved: game.savedClock(performance.now()), label: this.label } : null,
+    }));
     controller.onChange(() => this.draw());
     onLanguage(() => this.draw());
     $('clock').addEventListener('change', () => this.pick());
@@ -63,7 +63,7 @@ export class Clocks {
     watch.observe(document.body, { subtree: true, attributeFilter: ['open'] });
     new MutationObserver(() => this.blocked()).observe(document.body, { attributeFilter: ['class'] });
     // The time left is kept with the game when the page may be closed.
-    const keep = () => this.view && storage.save(this.c.game, this.c.flipped);
+    const keep = () => this.view && storage.save();
     addEventListener('pagehide', keep);
     document.addEventListener('visibilitychange', () => this.visibility(keep));
   }
@@ -76,7 +76,7 @@ export class Clocks {
   visibility(keep) {
     if (document.hidden) {
       // A side's time runs (not only the computer's turn, whose time does not count).
-      if (this.view && this.c.game.clock(performance.now())[2] > 0) {
+      if (this.view && game.clock(performance.now())?.running) {
         this.pause(true); // which saves the game
         this.hiddenPause = true;
       } else {
@@ -90,12 +90,11 @@ export class Clocks {
 
   /** Gives a new game (new, imported, opened, set up) the picker's clock; false without one. */
   adopt() {
-    const g = this.c.game;
-    if (g !== this.game) {
-      this.game = g;
+    if (game.id() !== this.game) {
+      this.game = game.id();
       this.low = {};
       this.autoPaused = false;
-      this.give(g, this.control);
+      this.give(this.control);
     }
     return !!this.control;
   }
@@ -106,13 +105,13 @@ export class Clocks {
     return s.opponent === 'computer' ? (s.side === 'white' ? 'black' : 'white') : undefined;
   }
 
-  give(g, control) {
-    g.setClock(control || undefined, this.timed(), undefined);
+  give(control) {
+    game.setClock(control, this.timed());
   }
 
   /** The clock's state from the engine's last answer, or undefined without a clock. */
   state() {
-    return STATE[this.view?.[3]];
+    return this.view?.state;
   }
 
   /** The picker changed: a preset, no clock, or "Custom…" (the dialog asks for it). */
@@ -153,14 +152,14 @@ export class Clocks {
     }
     try {
       this.adopt();
-      this.give(this.c.game, control);
+      this.give(control);
     } catch (e) {
       $('clock').value = this.control;
       this.panels.message(errorText(e), 'error');
       return;
     }
     this.showControl(control, label);
-    this.c.storage.save(this.c.game, this.c.flipped);
+    this.storage.save();
     // Undo's state: moves made with a clock stand, and without one they can be taken back.
     this.c.refresh();
     this.c.redraw();
@@ -173,8 +172,8 @@ export class Clocks {
    */
   retime() {
     if (!this.adopt()) return;
-    this.c.game.setClockTimed(this.timed(), performance.now());
-    this.c.storage.save(this.c.game, this.c.flipped);
+    game.setClockTimed(this.timed(), performance.now());
+    this.storage.save();
     this.draw();
   }
 
@@ -198,14 +197,13 @@ export class Clocks {
    */
   restore(clock) {
     if (!clock) return;
-    const g = this.c.game;
     try {
-      g.setClock(undefined, undefined, String(clock.saved));
+      game.restoreClock(String(clock.saved));
     } catch (e) {
       this.panels.message(t('clock.unreadable', { error: errorText(e) }), 'error', 0);
       return;
     }
-    this.game = g;
+    this.game = game.id();
     this.showControl(clock.saved.split(' ')[0], clock.label);
     this.draw();
     if (this.state() === 'paused' && this.c.isOngoing()) this.panels.message(t('clock.reloaded'), 'info', 0);
@@ -213,8 +211,8 @@ export class Clocks {
 
   pause(on) {
     this.autoPaused = false;
-    this.c.game.clock(performance.now(), on);
-    this.c.storage.save(this.c.game, this.c.flipped);
+    game.clock(performance.now(), on);
+    this.storage.save();
     this.draw();
   }
 
@@ -223,11 +221,11 @@ export class Clocks {
     const block = !!document.querySelector('dialog[open]') || document.body.classList.contains('is-editing');
     const state = this.state();
     if (block && state === 'running') {
-      this.c.game.clock(performance.now(), true);
+      game.clock(performance.now(), true);
       this.autoPaused = true;
     } else if (!block && this.autoPaused) {
       this.autoPaused = false;
-      if (state === 'paused') this.c.game.clock(performance.now(), false);
+      if (state === 'paused') game.clock(performance.now(), false);
     } else {
       return;
     }
@@ -244,15 +242,16 @@ export class Clocks {
       this.timer = setTimeout(() => this.draw(), 50);
       return;
     }
-    const v = c.game.clock(performance.now(), undefined);
-    this.view = v.length ? v : null;
+    const v = game.clock(performance.now(), undefined);
+    this.view = v;
     const state = this.state();
-    const running = SIDE[v[2]];
+    const running = v?.running;
     document.body.classList.toggle('has-clock', !!state);
-    v.slice(0, 2).forEach((ms, i) => {
-      const side = SIDES[i];
+    for (const side of v ? SIDES : []) {
+      const ms = v[side];
       const el = $(`clock-${side}`);
-      el.hidden = ms < 0;
+      el.hidden = ms == null;
+      if (ms == null) continue; // that side's time does not count
       el.textContent = digits(ms);
       el.classList.toggle('is-running', running === side);
       el.classList.toggle('is-paused', state === 'paused' && c.snap.toMove === side);
@@ -261,7 +260,7 @@ export class Clocks {
         this.low[side] = true;
         document.dispatchEvent(new CustomEvent('draughts:low-time', { detail: { side } }));
       }
-    });
+    }
     if (!state) for (const side of SIDES) $(`clock-${side}`).hidden = true;
     const button = $('clock-pause');
     button.hidden = !state || state === 'over';
@@ -272,14 +271,14 @@ export class Clocks {
     button.setAttribute('aria-label', button.title);
     button.setAttribute('aria-pressed', String(state === 'paused'));
     $('play-from-here').disabled = !!state && state !== 'waiting';
-    const flagged = SIDE[v[4]];
+    const flagged = v?.flagged;
     if (flagged && c.snap.status.state === 'ongoing') {
       // The engine ended the game on time: the page shows its result as for any other.
       document.dispatchEvent(new CustomEvent('draughts:clock-flag', { detail: { side: flagged } }));
       c.changed();
       return;
     }
-    const ms = running && v[SIDES.indexOf(running)];
+    const ms = running && v[running];
     // Again when the digits change: the next tenth from ten seconds down, else the next second.
     if (ms > 0) this.timer = setTimeout(() => this.draw(), ms <= LOW ? ms % 100 || 100 : ms % 1000 || 1000);
   }

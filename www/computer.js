@@ -20,6 +20,7 @@
 // computer just searches.
 
 import * as engine from './engine.js';
+import * as game from './game.js';
 import { errorText, levelName, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -129,7 +130,7 @@ export class Computer {
     this.panels = panels;
     this.storage = storage;
     this.settings = { ...DEFAULTS };
-    this.job = null; // { kind: 'think' | 'hint', key, level, game }
+    this.job = null; // { kind: 'think' | 'hint', key, level, variant, game: game.id() }
     this.last = null; // the computer's last result (for draw offers)
     this.stats = []; // results of the computer's searches, newest last (for tests and curiosity)
     const { jsUrl, wasmUrl } = wasmUrls();
@@ -148,7 +149,7 @@ export class Computer {
 
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
-    storage.extra = () => ({ opponent: { ...this.settings } });
+    storage.keep(() => ({ opponent: { ...this.settings } }));
     this.fillLevels();
     for (const id of ['opponent', 'level', 'side']) {
       $(id).addEventListener('change', () => this.pick());
@@ -219,7 +220,7 @@ export class Computer {
       // The player's own pieces at the bottom.
       c.setFlipped(s.side === 'white');
     }
-    c.storage.save(c.game, c.flipped);
+    this.storage.save();
     c.redraw();
     this.sync();
   }
@@ -256,7 +257,7 @@ export class Computer {
     const c = this.controller;
     if (this.job) {
       const stale =
-        this.job.game !== c.game ||
+        this.job.game !== game.id() ||
         this.job.key !== c.version ||
         (this.job.kind === 'think' && (!this.shouldThink() || this.job.level !== this.settings.level)) ||
         (this.job.kind === 'hint' && this.shouldThink());
@@ -321,8 +322,7 @@ export class Computer {
 
   async think() {
     const c = this.controller;
-    const game = c.game;
-    const job = { kind: 'think', game, key: c.version, level: this.settings.level };
+    const job = { kind: 'think', game: game.id(), key: c.version, level: this.settings.level, variant: c.snap.variant };
     this.job = job;
     this.setThinking(true);
     this.updateHintButton();
@@ -330,11 +330,10 @@ export class Computer {
     const seed = (Math.random() * 2 ** 32) >>> 0;
     let result;
     try {
-      const variant = c.snap.variant;
-      const book = await this.book(variant, job.level);
+      const book = await this.book(job.variant, job.level);
       if (this.job !== job) return; // cancelled while the book was fetched
       // The game as a link: its moves are replayed by index in the worker, repetitions included.
-      result = await this.run(job, 'think', game.link(), variant, job.level, seed, undefined, book ?? undefined);
+      result = await this.run(job, 'think', game.link(), job.variant, job.level, seed, undefined, book ?? undefined);
     } catch (err) {
       if (this.job !== job) return; // cancelled: a newer state is in charge
       this.job = null;
@@ -352,11 +351,11 @@ export class Computer {
     performance.measure('think', 'think-start', 'think-end');
     this.job = null;
     // Judged in the position it left after its move (for a draw offer made there).
-    this.last = { ...result, game, version: c.version + 1 };
-    this.stats.push({ level: job.level, variant: game.variant(), ...result });
+    this.last = { ...result, game: job.game, version: c.version + 1 };
+    this.stats.push({ level: job.level, variant: job.variant, ...result });
     if (this.stats.length > 50) this.stats.shift();
     this.setThinking(false);
-    if (c.game !== game || c.version !== job.key) {
+    if (game.id() !== job.game || c.version !== job.key) {
       this.sync();
       return;
     }
@@ -371,9 +370,8 @@ export class Computer {
   /** Shows the move the engine would play for the side to move (not played). */
   async hint() {
     const c = this.controller;
-    const game = c.game;
     if (this.job || c.viewing || !c.isOngoing() || c.isComputer(c.snap.toMove)) return;
-    const job = { kind: 'hint', game, key: c.version };
+    const job = { kind: 'hint', game: game.id(), key: c.version };
     this.job = job;
     this.updateHintButton();
     let result;
@@ -389,7 +387,7 @@ export class Computer {
     if (this.job !== job) return;
     this.job = null;
     this.updateHintButton();
-    if (c.game !== game || c.version !== job.key) return;
+    if (game.id() !== job.game || c.version !== job.key) return;
     c.showHint(result.move);
     this.panels.message(t('msg.hint', { move: result.move.notation }), 'info');
   }
@@ -401,7 +399,7 @@ export class Computer {
   acceptsDraw() {
     const last = this.last;
     const c = this.controller;
-    if (!last || last.game !== c.game || last.version !== c.version) return false;
+    if (!last || last.game !== game.id() || last.version !== c.version) return false;
     return last.acceptsDraw === true;
   }
 

@@ -1,5 +1,6 @@
-// The controller: owns the game handle and the selection state, turns square activations (tap,
-// click, drop, keyboard) into moves, and tells the view and panels to redraw.
+// The controller: the game's lifecycle (through game.js, which holds the engine's handle) and the
+// selection state; turns square activations (tap, click, drop, keyboard) into moves, and tells the
+// view and panels to redraw.
 //
 // Rules live in the engine. The controller only checks membership: a square is selectable when
 // some legal move starts there, a destination when some legal move from the selection ends there.
@@ -11,7 +12,7 @@
 //
 // Hooks for a computer opponent (another module can plug in without touching this file):
 //   controller.isComputer = (color) => boolean   whose turn belongs to the computer
-//   controller.onChange(fn)                       fn({ game, snap, version, cause, move }) after
+//   controller.onChange(fn)                       fn({ snap, version, cause, move }) after
 //                                                 each change; cause: 'move', 'undo', 'redo',
 //                                                 'resign', 'draw', 'from-here', or 'load' (new,
 //                                                 imported, restored, opened from a link), or
@@ -26,11 +27,14 @@
 //                                                 changed (a change of the game or navigation)
 //   controller.arrow                              squares of an arrow to draw (from, then the
 //                                                 path; the analysis' best move), cleared on change
-//   controller.game                               the current DraughtsGame; replaced (and the old
-//                                                 one freed) on new game or import, so read it
-//                                                 afresh rather than keeping it
+//   controller.load(pending)                      makes a game read by game.js (new, imported,
+//                                                 restored, opened from a link) the game played
+//
+// What is saved (storage.js): the game's record and whether the board is turned, with what the
+// other parts keep; the save is written after each change of the game, from `changed`.
 
 import * as engine from './engine.js';
+import * as game from './game.js';
 import { errorText, say, sideName, t, variantTitle } from './i18n.js';
 import { numbered } from './panels.js';
 
@@ -41,7 +45,6 @@ export class Controller {
     this.view = view;
     this.panels = panels;
     this.storage = storage;
-    this.game = null;
     this.legal = [];
     this.selected = null;
     this.target = null; // chosen destination while picking a capture path
@@ -63,11 +66,12 @@ export class Controller {
     this.viewPly = null; // the ply shown while looking back; null: the game as it stands
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
+    storage.keep(() => ({ ...game.record(), flipped: this.flipped }));
   }
 
   /** Asks the engine for the snapshot of what is shown (one call per change). */
   refresh() {
-    this.snap = this.game.snapshot(this.panels.player(), this.viewPly ?? undefined);
+    this.snap = game.snapshot(this.panels.player(), this.viewPly ?? undefined);
     this.legal = this.snap.legal;
     if (this.snap.view === this.snap.ply) this.viewPly = null;
     this.arrow = null;
@@ -82,23 +86,22 @@ export class Controller {
 
   // ----- game lifecycle -----
 
-  /** Replaces the game (new, imported, restored) and redraws everything. */
-  load(game, { save = true } = {}) {
-    const prev = this.game;
-    this.game = game;
+  /** Replaces the game with `pending` (new, imported, restored: see game.js) and redraws everything. */
+  load(pending, { save = true } = {}) {
+    game.adopt(pending);
     this.viewPly = null;
-    if (prev && prev !== game) prev.free();
-    const info = engine.variantInfo(game.variant());
-    this.view.build(game.squares(), game.size(), { full: !!info?.full, algebraic: !!info?.algebraic });
+    const { variant, squares, size } = game.board();
+    const info = engine.variantInfo(variant);
+    this.view.build(squares, size, { full: !!info?.full, algebraic: !!info?.algebraic });
     this.panels.message('');
-    this.panels.setVariant(game.variant());
+    this.panels.setVariant(variant);
     this.resultShownFor = null;
     this.clearSelection();
     this.changed({ save, announce: false, cause: 'load' });
   }
 
   newGame(variant) {
-    this.load(engine.newGame(variant));
+    this.load(game.newGame(variant));
     this.panels.announce(t('announce.new-game', { variant: variantTitle(engine.variantInfo(variant)), side: sideName(this.snap.turn) }));
   }
 
@@ -113,7 +116,6 @@ export class Controller {
 
   /** After any change of the game: a new snapshot, redraw, save, show the result. */
   changed({ save = true, announce = true, cause, move } = {}) {
-    const g = this.game;
     this.version += 1;
     const snap = this.refresh();
     const status = snap.status;
@@ -123,7 +125,7 @@ export class Controller {
     if (this.settings.autoRotate && !this.viewing && !this.isComputer(snap.turn)) this.setFlipped(snap.turn === 'black', { persist: false });
     this.panels.update(snap);
     this.redraw();
-    if (save) this.storage.save(g, this.flipped);
+    if (save) this.storage.save();
     if (status.state !== 'ongoing') {
       const key = `${snap.ply}:${status.text}`;
       if (this.resultShownFor !== key) {
@@ -136,7 +138,7 @@ export class Controller {
       this.panels.hideResult();
     }
     for (const fn of this.listeners) {
-      fn({ game: g, snap, version: this.version, cause, move });
+      fn({ snap, version: this.version, cause, move });
     }
   }
 
@@ -161,7 +163,7 @@ export class Controller {
   /** "Play from here": the game goes back to the position shown; later moves can be redone. */
   playFromHere() {
     if (!this.viewing) return;
-    this.game.goTo(this.snap.view);
+    game.goTo(this.snap.view);
     this.viewPly = null;
     this.clearSelection();
     this.changed({ cause: 'from-here' });
@@ -345,7 +347,7 @@ export class Controller {
 
   /** Why the piece on `sq` cannot move, in the engine's words; the pieces that can are marked. */
   explainUnmovable(sq) {
-    const e = this.game.explain(sq);
+    const e = game.explain(sq);
     if (e.code === 'empty' || e.code === 'can-move') return;
     this.must = e.code === 'not-your-turn' || e.code === 'game-over' ? EMPTY : new Set(e.movable);
     this.panels.message(say(e.message), 'info', 8000, { why: e.code });
@@ -355,12 +357,12 @@ export class Controller {
 
   /** Plays a legal move object (animated), then redraws. */
   async play(move) {
-    const game = this.game;
+    const id = game.id();
     // With a clock, the mover's time stops now, at the last tap, not after the slide.
     const movedAt = performance.now();
     if (this.viewing) {
       // Looking back while the computer moves: the move is played, the view stays.
-      const played = this.game.applyMove(move.index);
+      const played = game.play(move.index);
       this.changed({ cause: 'move', move: played });
       return played;
     }
@@ -376,7 +378,7 @@ export class Controller {
       path: [],
     });
     await this.view.animate(move.from, move.path, move.captures);
-    if (this.game !== game) {
+    if (game.id() !== id) {
       // A new game or an import replaced the game during the slide: the move belonged to the old
       // one. Tell the listeners again, now that input is open (the computer may be to move).
       this.animating = false;
@@ -385,7 +387,7 @@ export class Controller {
     }
     try {
       performance.mark('apply-start');
-      const played = this.game.applyMove(move.index, movedAt);
+      const played = game.play(move.index, movedAt);
       this.clearSelection();
       this.animating = false;
       this.changed({ cause: 'move', move: played });
@@ -414,7 +416,7 @@ export class Controller {
       await this.play(m);
       return m;
     }
-    const played = this.game.applyMove(move); // throws a readable Error when illegal
+    const played = game.play(move); // throws a readable Error when illegal
     this.clearSelection();
     this.changed({ cause: 'move', move: played });
     return played;
@@ -442,9 +444,11 @@ export class Controller {
   undo() {
     if (this.animating || !this.canUndo()) return;
     const ply = this.snap.ply;
-    if (!this.game.undo()) return;
+    if (!game.undo()) return;
     this.viewPly = null;
-    if (this.game.ply() < ply && this.isComputer(this.game.turn()) && this.game.canUndo()) this.game.undo();
+    // The game as the first undo left it says whether the computer's reply goes too.
+    const s = game.snapshot();
+    if (s.ply < ply && this.isComputer(s.toMove) && s.canUndo) game.undo();
     this.clearSelection();
     this.changed({ cause: 'undo' });
     this.panels.announce(t('announce.taken-back'));
@@ -463,9 +467,10 @@ export class Controller {
 
   /** Replays an undone move; against the computer, its reply too. */
   redo() {
-    if (this.animating || !this.game.redo()) return;
+    if (this.animating || !game.redo()) return;
     this.viewPly = null;
-    if (this.isComputer(this.game.turn()) && this.game.status().state === 'ongoing') this.game.redo();
+    const s = game.snapshot();
+    if (this.isComputer(s.toMove) && s.status.state === 'ongoing') game.redo();
     this.clearSelection();
     this.changed({ cause: 'redo' });
     const last = this.snap.lastMove;
@@ -474,7 +479,7 @@ export class Controller {
 
   /** `who` resigns: a color, by default the side to move. */
   resign(who = this.snap.turn) {
-    this.game.resign(who);
+    game.resign(who);
     this.viewPly = null;
     this.clearSelection();
     this.changed({ cause: 'resign' });
@@ -482,7 +487,7 @@ export class Controller {
   }
 
   agreeDraw() {
-    this.game.agreeDraw();
+    game.agreeDraw();
     this.viewPly = null;
     this.clearSelection();
     this.changed({ cause: 'draw' });

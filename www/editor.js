@@ -5,6 +5,7 @@
 // against the computer as the opponent picker says.
 
 import * as engine from './engine.js';
+import * as game from './game.js';
 import { errorText, language, say, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -122,16 +123,16 @@ export class Editor {
   /** Plays the position set up (the opponent picker says against whom). */
   play() {
     if (!this.state?.playable) return;
-    let game;
+    let set;
     try {
-      game = engine.fromFen(this.state.fen, this.variant);
+      set = game.fromFen(this.state.fen, this.variant);
     } catch (e) {
       this.showProblems([errorText(e)]);
       return;
     }
     const fen = this.state.fen;
     this.close();
-    this.controller.load(game);
+    this.controller.load(set);
     this.panels.message(t('msg.position-set', { fen }), 'info');
   }
 }

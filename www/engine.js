@@ -1,5 +1,7 @@
 // The engine wrapper: the only module that touches the wasm bindings. Everything about the rules
-// (legal moves, captures, promotion, the result) comes from here; the page only shows it.
+// (legal moves, captures, promotion, the result) comes from here; the page only shows it. The game
+// handles it makes (newGame, fromFen, fromLink, restore, importRecord) are held and called by
+// game.js alone; the rest are stateless calls.
 
 let api = null;
 
@@ -33,10 +35,6 @@ export function fromFen(fen, variant) {
   return api.DraughtsGame.fromFen(fen, variant);
 }
 
-export function fromPdn(pdn, variant) {
-  return api.DraughtsGame.fromPdn(pdn, variant);
-}
-
 /**
  * The board editor's call: `change` ({ square, color, role } | { square } | { turn } |
  * { reset: 'empty' | 'start' } | undefined) applied to the board `fen` gives
@@ -51,7 +49,7 @@ export function fromLink(text) {
   return api.DraughtsGame.fromLink(text);
 }
 
-/** A game saved by `snapshot`: all moves (including redoable ones) and how many are played. */
+/** A saved game (game.js `record`): all moves (including redoable ones) and how many are played. */
 export function restore(pdn, variant, ply) {
   return api.DraughtsGame.restore(pdn, variant, ply);
 }

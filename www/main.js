@@ -1,6 +1,7 @@
 // Boots the page once Trunk's loader has instantiated the wasm module, then wires the toolbar.
 
 import * as engine from './engine.js';
+import * as game from './game.js';
 import { BoardView } from './board-view.js';
 import { Controller } from './controller.js';
 import { Panels } from './panels.js';
@@ -34,7 +35,7 @@ async function boot(bindings) {
   const computer = new Computer({ controller, panels, storage });
   const analyst = new Analyst({ controller, computer });
   const clocks = new Clocks({ controller, panels, storage, computer });
-  window.draughts = { controller, engine, computer, analyst, clocks }; // for tests
+  window.draughts = { controller, engine, game, computer, analyst, clocks }; // for tests
   attachFeedback({ controller, storage });
 
   // Before the first game is drawn: its square names, themes and animation speed.
@@ -52,7 +53,7 @@ async function boot(bindings) {
     clocks.restore(saved.clock);
     controller.setFlipped(!!saved.flipped, { persist: false });
   } else {
-    controller.load(engine.newGame(engine.variants()[0].name));
+    controller.load(game.newGame(engine.variants()[0].name));
     controller.setFlipped(!!storage.loadSettings().flipped, { persist: false });
   }
   controller.redraw();
@@ -116,7 +117,7 @@ function wireToolbar(controller, panels, computer) {
 
   const startNew = async (variant) => {
     if (inProgress() && !(await confirmDialog(t('ask.abandon'), { yes: t('button.new-game'), no: t('button.keep-playing') }))) {
-      panels.setVariant(controller.game.variant());
+      panels.setVariant(controller.snap.variant);
       return;
     }
     controller.newGame(variant);

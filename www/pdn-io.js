@@ -3,6 +3,7 @@
 // shown as they are.
 
 import * as engine from './engine.js';
+import * as game from './game.js';
 import { errorText, sideName, t, variantTitle } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -85,8 +86,8 @@ function chooseGame(games) {
 }
 
 /** "Game loaded: 3 moves (6 plies)": moves as players count them, by the engine's numbers. */
-function loadedText(game) {
-  const list = game.moveList();
+function loadedText(snap) {
+  const list = snap.moves;
   const moves = new Set(list.map((p) => p.number)).size;
   const plies = list.length;
   return t('msg.loaded', { moves, plies });
@@ -118,7 +119,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
   const importDialog = $('import-dialog');
 
   $('export-pdn').addEventListener('click', () => {
-    $('export-text').value = controller.game.pdn(pdnTags(opponent()));
+    $('export-text').value = game.pdn(pdnTags(opponent()));
     $('export-note').textContent = '';
     exportDialog.showModal();
   });
@@ -129,7 +130,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = `draughts-${controller.game.variant()}-${today().replaceAll('.', '-')}.pdn`;
+    a.download = `draughts-${controller.snap.variant}-${today().replaceAll('.', '-')}.pdn`;
     document.body.append(a);
     a.click();
     a.remove();
@@ -201,9 +202,9 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
   }
 
   function loadRecord(text, variant, index) {
-    let game;
+    let imported;
     try {
-      game = engine.importRecord(text, variant, index);
+      imported = game.importRecord(text, variant, index);
     } catch (e) {
       showImportError(errorText(e));
       offerVariant(text, variant, index);
@@ -211,9 +212,9 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     }
     importDialog.close();
     $('import-text').value = '';
-    controller.load(game);
-    $('variant').value = game.variant();
-    panels.message(engine.recordKind(text) === 'fen' ? t('import.position-set') : loadedText(game), 'info');
+    controller.load(imported);
+    $('variant').value = controller.snap.variant;
+    panels.message(engine.recordKind(text) === 'fen' ? t('import.position-set') : loadedText(controller.snap), 'info');
     focusBoard();
   }
 

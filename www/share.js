@@ -6,13 +6,14 @@
 // nothing. Two friends can play a correspondence game by sending the link back and forth.
 
 import * as engine from './engine.js';
+import * as game from './game.js';
 import { errorText, say, sideName, t, variantTitle } from './i18n.js';
 import { confirmDialog } from './pdn-io.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** The address of this page with the game's fragment. */
-function linkFor(game) {
+function linkFor() {
   return location.href.split('#')[0] + game.link();
 }
 
@@ -28,7 +29,7 @@ export function setupShare(controller, panels, computer) {
   const touch = matchMedia('(pointer: coarse)').matches;
 
   $('share').addEventListener('click', async () => {
-    const url = linkFor(controller.game);
+    const url = linkFor();
     $('share-link').value = url;
     $('share-note').textContent = t('share.length', { n: url.length });
     $('share-system').hidden = !canShare;
@@ -86,30 +87,29 @@ export async function openLink(controller, panels, computer) {
   const hash = location.hash;
   if (!hasGame(hash)) return false;
   history.replaceState(null, '', location.href.split('#')[0]);
-  let game;
+  let shared;
   try {
-    game = engine.fromLink(hash);
+    shared = game.fromLink(hash);
   } catch (e) {
     panels.message(errorText(e), 'error', 0);
     return false;
   }
-  const current = controller.game;
   // The same game (a link to the game already here, or a reload of it): nothing to ask.
-  if (current && current.link() === game.link()) {
-    game.free();
+  if (shared.isCurrent()) {
+    shared.drop();
     return false;
   }
   const s = controller.snap;
   if (s && s.ply > 0) {
     const yes = await confirmDialog(
       t('ask.open-shared', {
-        variant: variantTitle(engine.variantInfo(game.variant())),
+        variant: variantTitle(engine.variantInfo(shared.variant)),
         where: s.moves.length ? t('ask.open-shared.at-move', { number: s.moveNumber }) : t('ask.open-shared.started'),
       }),
       { yes: t('button.open-shared'), no: t('button.keep-mine') },
     );
     if (!yes) {
-      game.free();
+      shared.drop();
       panels.message(t('msg.shared-not-opened'));
       return false;
     }
@@ -119,7 +119,7 @@ export async function openLink(controller, panels, computer) {
     $('opponent').value = 'human';
     computer.pick();
   }
-  controller.load(game);
+  controller.load(shared);
   const snap = controller.snap;
   panels.message(
     snap.status.state === 'ongoing'

@@ -2,13 +2,19 @@
 // that cannot be read (corrupted, from another app or version) is set aside under another key
 // and reported; it never stops the page from starting.
 //
-// Format (version 1): { format, version, variant, ply, pdn, flipped, savedAt, opponent?, clock? }.
-// `opponent` ({ opponent, level, side }, see computer.js) was added later: saves without it load
-// as a two-player game, and an unreadable one falls back to the defaults. `clock` (the engine's
-// clockState, see clock.js) too: without it the game has no clock.
+// One save path: each part of the page registers what it keeps with the game (`keep(provide)`:
+// `provide()` gives its fields), and `save()`, which takes nothing, gathers them all and writes
+// them. The controller saves after each change of the game; a part whose own fields change
+// otherwise (the opponent picked, the clock set or paused) asks for a save the same way.
+//
+// Format (version 1): { format, version, variant, ply, pdn, flipped, savedAt, opponent?, clock? }:
+// the game's record and `flipped` from the controller, `opponent` ({ opponent, level, side }, see
+// computer.js), `clock` ({ saved, label }, see clock.js). `opponent` was added later: saves
+// without it load as a two-player game, and an unreadable one falls back to the defaults. `clock`
+// too: without it the game has no clock.
 
 import { t } from './i18n.js';
-import * as engine from './engine.js';
+import * as game from './game.js';
 
 export const SAVE_KEY = 'draughts.save';
 export const SETTINGS_KEY = 'draughts.settings';
@@ -27,22 +33,20 @@ export class Storage {
   constructor({ onError = () => {} } = {}) {
     this.onError = onError;
     this.failedOnce = false;
-    this.extra = () => ({}); // more fields to save with the game (the computer's settings)
+    this.providers = []; // what each part of the page keeps with the game
   }
 
-  save(game, flipped) {
+  /** Registers a part's fields: `provide()` gives an object merged into each save. */
+  keep(provide) {
+    this.providers.push(provide);
+  }
+
+  /** Saves the game with what every part keeps. */
+  save() {
     const s = store();
     if (!s) return;
-    const data = {
-      format: FORMAT,
-      version: VERSION,
-      variant: game.variant(),
-      ply: game.ply(),
-      pdn: game.pdnWithRedo(undefined),
-      flipped,
-      savedAt: new Date().toISOString(),
-      ...this.extra(),
-    };
+    const data = { format: FORMAT, version: VERSION, savedAt: new Date().toISOString() };
+    for (const provide of this.providers) Object.assign(data, provide());
     try {
       s.setItem(SAVE_KEY, JSON.stringify(data));
     } catch (e) {
@@ -52,8 +56,8 @@ export class Storage {
   }
 
   /**
-   * The saved game: `{ game, flipped, opponent, clock }` (opponent and clock undefined in older
-   * saves),
+   * The saved game: `{ game, flipped, opponent, clock }` (`game`: a game.js Pending game for the
+   * controller's `load`; opponent and clock undefined in older saves),
    * `{ game: null }` when there is none, or `{ game: null, error, keptAs }` when the save could not
    * be read (it is then moved to `keptAs`).
    */
@@ -77,8 +81,8 @@ export class Storage {
       if (typeof data.pdn !== 'string' || !Number.isInteger(data.ply) || data.ply < 0) {
         throw new Error('its game record is missing');
       }
-      const game = engine.restore(data.pdn, data.variant, data.ply);
-      return { game, flipped: !!data.flipped, opponent: data.opponent, clock: data.clock };
+      const saved = game.restore(data.pdn, data.variant, data.ply);
+      return { game: saved, flipped: !!data.flipped, opponent: data.opponent, clock: data.clock };
     } catch (e) {
       const keptAs = `${SAVE_KEY}.unreadable.${Date.now()}`;
       try {

@@ -15,7 +15,7 @@ const legalShown = (page) =>
   page.evaluate(() => {
     const { controller: c, engine } = window.draughts;
     const g = engine.fromFen(c.snap.fen, c.snap.variant);
-    const texts = g.legalMoves().map((m) => ({ notation: m.notation, from: m.from, path: m.path }));
+    const texts = g.snapshot().legal.map((m) => ({ notation: m.notation, from: m.from, path: m.path }));
     g.free();
     return texts;
   });
@@ -32,11 +32,11 @@ const randomGame = (page, plies, variant = 'international') =>
         let x = seed;
         const rnd = () => ((x = (x * 1103515245 + 12345) >>> 0) / 2 ** 32);
         const g = engine.newGame(v);
-        while (g.ply() < n && g.status().state === 'ongoing') {
-          const legal = g.legalMoves();
+        while (g.ply() < n && g.snapshot().status.state === 'ongoing') {
+          const legal = g.snapshot().legal;
           g.applyMove(legal[Math.floor(rnd() * legal.length)].index);
         }
-        const ok = g.ply() === n && g.status().state === 'ongoing';
+        const ok = g.ply() === n && g.snapshot().status.state === 'ongoing';
         const pdn = g.pdn();
         g.free();
         if (ok) return pdn;
@@ -147,7 +147,7 @@ test.describe('analysis and review', on('phone'), () => {
     const pdn = await page.evaluate(() => {
       const g = window.draughts.engine.fromFen('W:W28,32,33:B17,18', 'international');
       g.applyMove('28-22');
-      for (let i = 0; i < 5 && g.status().state === 'ongoing'; i++) g.applyMove(0);
+      for (let i = 0; i < 5 && g.snapshot().status.state === 'ongoing'; i++) g.applyMove(0);
       const t = g.pdn();
       g.free();
       return t;

@@ -237,34 +237,36 @@ export class App {
 
   // ----- page internals (window.draughts): keep every use here -----
 
+  // The game itself is read from a fresh snapshot of it as it stands (window.draughts.game, the
+  // page's game.js), whatever position the page shows.
+
   /** The game's FEN. */
   fen() {
-    return this.page.evaluate(() => window.draughts.controller.game.fen());
+    return this.page.evaluate(() => window.draughts.game.snapshot().fen);
   }
 
   /** `{ ply, fen, turn, state, text, variant }` of the current game. */
   game() {
     return this.page.evaluate(() => {
-      const g = window.draughts.controller.game;
-      const s = g.status();
-      return { ply: g.ply(), fen: g.fen(), turn: g.turn(), state: s.state, text: s.text, variant: g.variant() };
+      const s = window.draughts.game.snapshot();
+      return { ply: s.ply, fen: s.fen, turn: s.toMove, state: s.status.state, text: s.status.text, variant: s.variant };
     });
   }
 
   /** The full text of the last move played (`33x17x8x...`). */
   lastMoveFull() {
-    return this.page.evaluate(() => window.draughts.controller.game.lastMove().full);
+    return this.page.evaluate(() => window.draughts.game.snapshot().lastMove.full);
   }
 
   /** The engine's squares of the game's board: `[{ square, row, col, label, number, algebraic,
    * file, rank }]`. */
   squares() {
-    return this.page.evaluate(() => window.draughts.controller.game.squares());
+    return this.page.evaluate(() => window.draughts.game.board().squares);
   }
 
-  /** The moves played, as the game's history (`['32-28', ...]`). */
+  /** The moves played, as the game's move list writes them (`['32-28', ...]`). */
   history() {
-    return this.page.evaluate(() => window.draughts.controller.game.history());
+    return this.page.evaluate(() => window.draughts.game.snapshot().moves.map((m) => m.text));
   }
 
   /** The legal moves the controller holds: `[{ from, to, path, captures, full, ... }]`. */
@@ -298,15 +300,15 @@ export class App {
   /** The result as the engine words it for `player` (`{ title, detail, reason, ... }`), with counts. */
   resultFor(player) {
     return this.page.evaluate((p) => {
-      const g = window.draughts.controller.game;
+      const snap = window.draughts.game.snapshot(p);
       const computer = p === 'white' ? 'black' : 'white';
-      const s = g.status(p);
+      const s = snap.status;
       // The engine's words are messages ({ code, params, text }): their English text here.
       for (const k of ['title', 'detail', 'line']) if (s[k] && typeof s[k] === 'object') s[k] = s[k].text;
       return {
         ...s,
-        ply: g.ply(),
-        computerMoves: g.moveList().filter((x) => x.color === computer).length,
+        ply: snap.ply,
+        computerMoves: snap.moves.filter((x) => x.color === computer).length,
         lastSearch: window.draughts.computer.stats.at(-1)?.variant,
       };
     }, player);
@@ -317,7 +319,8 @@ export class App {
     return this.page.waitForFunction(
       () => {
         const c = window.draughts.controller;
-        return c.game.status().state !== 'ongoing' || (!c.busy && !c.animating && !c.isComputer(c.game.turn()));
+        const s = window.draughts.game.snapshot();
+        return s.status.state !== 'ongoing' || (!c.busy && !c.animating && !c.isComputer(s.toMove));
       },
       null,
       { timeout },
@@ -328,9 +331,8 @@ export class App {
    * loses (resigns, in the engine), then the controller is told of the change. */
   endFromOutside(side) {
     return this.page.evaluate((s) => {
-      const c = window.draughts.controller;
-      c.game.resign(s);
-      c.changed();
+      window.draughts.game.resign(s);
+      window.draughts.controller.changed();
     }, side);
   }
 
@@ -341,9 +343,9 @@ export class App {
       document.getElementById('board').addEventListener(
         'pointerup',
         () => {
-          const c = window.draughts.controller;
-          c.game.resign(c.game.turn());
-          c.changed();
+          const g = window.draughts.game;
+          g.resign(g.snapshot().toMove);
+          window.draughts.controller.changed();
         },
         { once: true },
       );
@@ -352,27 +354,28 @@ export class App {
 
   /** The ply count while the game goes on, -1 once it is over. */
   plyIfOngoing() {
-    return this.page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.controller.game.ply() : -1));
+    return this.page.evaluate(() => (window.draughts.controller.isOngoing() ? window.draughts.game.snapshot().ply : -1));
   }
 
   /**
    * Plays a legal move by pressing its squares, as a player would: `choose(legal, game, engine)`
-   * (run in the page; a function or its source) picks the index of the move among the engine's
-   * legal moves. Resolves with the move.
+   * (run in the page; a function or its source; `game`: the page's game.js) picks the index of
+   * the move among the engine's legal moves. Resolves with the move.
    */
   async tapMove(choose = () => 0) {
     const page = this.page;
     const { m, ply } = await page.evaluate((src) => {
       const c = window.draughts.controller;
+      const { game, engine } = window.draughts;
       const pick = new Function(`return (${src})`)();
-      return { m: c.legal[pick(c.legal, c.game, window.draughts.engine)], ply: c.game.ply() };
+      return { m: c.legal[pick(c.legal, game, engine)], ply: game.snapshot().ply };
     }, String(choose));
-    const plies = () => page.evaluate(() => window.draughts.controller.game.ply());
+    const plies = () => page.evaluate(() => window.draughts.game.snapshot().ply);
     await this.press(this.sq(m.from));
     await this.press(this.sq(m.to));
     // Several capture paths to the same square: press the landing squares until only ours is left.
     const playedOrAsked = () =>
-      page.waitForFunction((p) => window.draughts.controller.game.ply() !== p || document.querySelector('#board .is-waypoint'), ply, {
+      page.waitForFunction((p) => window.draughts.game.snapshot().ply !== p || document.querySelector('#board .is-waypoint'), ply, {
         timeout: 15_000,
       });
     await playedOrAsked();
@@ -392,16 +395,15 @@ export class App {
  * Antidraughts, the player wins by losing them) and every variant reaches its result quickly.
  */
 export const GIVE_AWAY = (legal, game, engine) => {
-  const variant = game.variant();
-  const fen = game.fen();
-  const white = game.turn() === 'white';
-  const row = new Map(game.squares().map((s) => [s.square, s.row]));
+  const { variant, fen, toMove } = game.snapshot();
+  const white = toMove === 'white';
+  const row = new Map(game.board().squares.map((s) => [s.square, s.row]));
   let best = 0;
   let bestScore = -Infinity;
   legal.forEach((m, i) => {
     const g = engine.fromFen(fen, variant);
     g.applyMove(m.full);
-    const given = g.legalMoves().reduce((a, r) => Math.max(a, r.captures.length), 0);
+    const given = g.snapshot().legal.reduce((a, r) => Math.max(a, r.captures.length), 0);
     g.free();
     const score = given * 100 + (white ? -row.get(m.to) : row.get(m.to));
     if (score > bestScore) {

@@ -135,7 +135,7 @@ enum Run {
 }
 
 impl Run {
-    /// As [`Clock::view`] numbers it.
+    /// As [`Clock::save`] numbers it.
     fn code(self) -> u8 {
         match self {
             Run::Waiting => 0,
@@ -144,6 +144,32 @@ impl Run {
             Run::Over => 3,
         }
     }
+
+    /// As [`ClockView::state`] names it.
+    fn name(self) -> &'static str {
+        match self {
+            Run::Waiting => "waiting",
+            Run::Since(_) => "running",
+            Run::Paused => "paused",
+            Run::Over => "over",
+        }
+    }
+}
+
+/// What the page draws of a clock at one moment (see [`Clock::view`]).
+#[derive(Clone, Copy, PartialEq, Debug, serde::Serialize)]
+pub struct ClockView {
+    /// White's milliseconds left; `None` when White's time does not count (against the
+    /// computer, only the player's does).
+    pub white: Option<f64>,
+    /// Black's, likewise.
+    pub black: Option<f64>,
+    /// The side whose time is running, if any.
+    pub running: Option<Color>,
+    /// `"waiting"` (for the first move), `"running"`, `"paused"` or `"over"`.
+    pub state: &'static str,
+    /// The side whose time ran out, once it has.
+    pub flagged: Option<Color>,
 }
 
 /// A chess clock for both sides (or one: against the computer only the player's time counts).
@@ -334,31 +360,24 @@ impl Clock {
         self.record.resize(plies, None);
     }
 
-    /// What the page draws at `now` with `turn` to move, as numbers: `[white, black, running,
-    /// state, flagged]`: each side's milliseconds left (`-1`: no clock for that side), the
-    /// side whose time runs and the side whose time ran out (`0` none, `1` White, `2` Black),
-    /// and the state (`0` waiting for the first move, `1` running, `2` paused, `3` over).
-    pub fn view(&self, turn: Color, now: f64) -> [f64; 5] {
-        let left = |c: Color| {
-            if self.is_timed(c) {
-                self.left(c, turn, now) as f64
-            } else {
-                -1.0
-            }
-        };
-        [
-            left(Color::White),
-            left(Color::Black),
-            side_code(self.running(turn)),
-            f64::from(self.run.code()),
-            side_code(self.flagged),
-        ]
+    /// What the page draws at `now` with `turn` to move: each timed side's milliseconds left,
+    /// the side whose time runs, the state and the side whose time ran out.
+    pub fn view(&self, turn: Color, now: f64) -> ClockView {
+        let left = |c: Color| self.is_timed(c).then(|| self.left(c, turn, now) as f64);
+        ClockView {
+            white: left(Color::White),
+            black: left(Color::Black),
+            running: self.running(turn),
+            state: self.run.name(),
+            flagged: self.flagged,
+        }
     }
 
     /// The clock at `now`, with `turn` to move, as one line of text to keep with the game: the
     /// time control, then numbers: the timed sides (`1` White, `2` Black, `3` both), each
-    /// side's milliseconds left, the side to move's time when its turn began, the state (as
-    /// in [`Clock::view`]), the side whose time ran out, and the mover's time after each ply
+    /// side's milliseconds left, the side to move's time when its turn began, the state (`0`
+    /// waiting for the first move, `1` running, `2` paused, `3` over), the side whose time ran
+    /// out (`0` none, `1` White, `2` Black), and the mover's time after each ply
     /// (`-1`: not timed), e.g. `60+1 3 60000 55000 60000 1 0 -1 60000`. A restored clock is
     /// paused: time does not run while the page is closed.
     pub fn save(&self, turn: Color, now: f64) -> String {
@@ -426,11 +445,11 @@ impl Clock {
 }
 
 /// `0` for none, `1` White, `2` Black.
-fn side_code(c: Option<Color>) -> f64 {
+fn side_code(c: Option<Color>) -> u8 {
     match c {
-        None => 0.0,
-        Some(Color::White) => 1.0,
-        Some(Color::Black) => 2.0,
+        None => 0,
+        Some(Color::White) => 1,
+        Some(Color::Black) => 2,
     }
 }
 
@@ -517,7 +536,13 @@ mod tests {
         let mut c = Clock::new(tc("60+1"), BOTH, 0);
         assert_eq!(
             c.view(Color::White, 5_000.0),
-            [60_000.0, 60_000.0, 0.0, 0.0, 0.0]
+            ClockView {
+                white: Some(60_000.0),
+                black: Some(60_000.0),
+                running: None,
+                state: "waiting",
+                flagged: None,
+            }
         );
         assert_eq!(c.left(Color::White, Color::White, 50_000.0), 60_000);
         c.press(Color::White, 50_000.0, 50_000.0);
@@ -526,7 +551,13 @@ mod tests {
         assert_eq!(c.running(Color::Black), Some(Color::Black));
         assert_eq!(
             c.view(Color::Black, 53_500.0),
-            [60_000.0, 56_500.0, 2.0, 1.0, 0.0]
+            ClockView {
+                white: Some(60_000.0),
+                black: Some(56_500.0),
+                running: Some(Color::Black),
+                state: "running",
+                flagged: None,
+            }
         );
         // Black took 4 s and gets 1 s: 57 s.
         c.press(Color::Black, 54_000.0, 54_000.0);
@@ -560,6 +591,11 @@ mod tests {
         c.press(Color::White, 0.0, 0.0);
         c.pause(Color::Black, 5_000.0);
         assert!(c.is_paused());
+        let v = c.view(Color::Black, 9_000.0);
+        assert_eq!(
+            (v.state, v.running, v.black),
+            ("paused", None, Some(55_000.0))
+        );
         assert_eq!(c.left(Color::Black, Color::Black, 500_000.0), 55_000);
         c.resume(600_000.0);
         assert_eq!(c.left(Color::Black, Color::Black, 601_000.0), 54_000);
@@ -582,7 +618,13 @@ mod tests {
         assert_eq!(c.left(Color::Black, Color::Black, 99_000.0), 0);
         assert_eq!(
             c.view(Color::Black, 99_000.0),
-            [10_000.0, 0.0, 0.0, 3.0, 2.0]
+            ClockView {
+                white: Some(10_000.0),
+                black: Some(0.0),
+                running: None,
+                state: "over",
+                flagged: Some(Color::Black),
+            }
         );
     }
 
@@ -598,7 +640,7 @@ mod tests {
         assert!(!c.check_flag(Color::Black, 1e9));
         c.press(Color::Black, 1e9, 1e9);
         assert_eq!(c.record(), [Some(10_000), None]);
-        assert_eq!(c.view(Color::White, 1e9)[1], -1.0);
+        assert_eq!(c.view(Color::White, 1e9).black, None);
         assert!(c.check_flag(Color::White, 1e9 + 10_000.0));
     }
 

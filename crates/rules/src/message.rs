@@ -572,5 +572,9 @@ mod tests {
             param_names("{a} {n, plural, one {# x {b}} other {# y}}"),
             ["a", "n", "b"]
         );
+        // The catalogue a language file is checked against (`draughts catalogue`) lists every
+        // message the engine gives, the explanations of capture precedence among them.
+        assert!(CATALOGUE.len() > 100);
+        assert!(CATALOGUE.iter().any(|(c, _)| *c == "why.most-pieces"));
     }
 }

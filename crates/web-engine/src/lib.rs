@@ -18,7 +18,7 @@ mod tables;
 
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
 pub use tables::{
-    egdb_damaged, egdb_game_plan, egdb_load, egdb_loaded, egdb_memory, egdb_plan, egdb_retain,
+    egdb_damaged, egdb_game_plan, egdb_load, egdb_loaded, egdb_plan, egdb_retain,
     egdb_used_by_level,
 };
 
@@ -27,6 +27,4 @@ use draughts_rules::message::Message;
 use draughts_rules::pdn::read_record;
 use draughts_rules::variant::Variant;
 use draughts_views::convert::{init, parse_variant, performance_now, plain, said, to_js};
-use draughts_views::snapshot::{MoveView, StatusView};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -2,34 +2,9 @@
 //! analysis that deepens, and the review of a game.
 
 use super::*;
-use draughts_engine::{self as ai, Engine, Level, Limits, SearchResult};
-use draughts_rules::mv::Move;
+use draughts_engine::{self as ai, Engine, Level, Limits};
 use draughts_rules::position::Position;
-
-/// What a search found.
-#[derive(Serialize)]
-struct ThoughtView {
-    #[serde(rename = "move")]
-    mv: MoveView,
-    /// Hundredths of a man for the side to move (beyond ±29,000 a forced win or loss); `null`
-    /// for the weak levels, which choose among near-best moves instead of trusting one score.
-    score: Option<i32>,
-    /// Deepest completed iteration (the full-width depth for the weak levels).
-    depth: u32,
-    nodes: f64,
-    /// Nodes per second over `ms`.
-    nps: f64,
-    ms: f64,
-    /// The expected line as move texts, starting with `move`.
-    pv: Vec<String>,
-    /// Whether the side that searched would accept a draw offer, judging by `score`.
-    #[serde(rename = "acceptsDraw")]
-    accepts_draw: bool,
-    /// Whether the move came from the opening book (then nothing was searched).
-    book: bool,
-    /// Whether the endgame tables answered (the position is one they hold).
-    tables: bool,
-}
+use draughts_views::engine_view::{DepthView, ReviewView, ThoughtView};
 
 /// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
 /// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
@@ -61,61 +36,6 @@ fn position_to_search(game: &Game) -> Result<&Position, JsValue> {
     Ok(game.position())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn thought(
-    pos: &Position,
-    best: Move,
-    pv: &[Move],
-    score: Option<i32>,
-    depth: u32,
-    nodes: u64,
-    ms: f64,
-    book: bool,
-    tables: bool,
-) -> JsValue {
-    let mut texts = Vec::with_capacity(pv.len().max(1));
-    let mut p = *pos;
-    for m in if pv.is_empty() {
-        std::slice::from_ref(&best)
-    } else {
-        pv
-    } {
-        texts.push(draughts_rules::notation::move_to_text(&p, m));
-        p.play_unchecked(m);
-    }
-    let nodes = nodes as f64;
-    to_js(&ThoughtView {
-        book,
-        mv: MoveView::played(pos, &best),
-        accepts_draw: score.is_some_and(ai::accepts_draw),
-        score,
-        depth,
-        nodes,
-        nps: if ms > 0.0 {
-            (nodes * 1000.0 / ms).round()
-        } else {
-            0.0
-        },
-        ms,
-        pv: texts,
-        tables,
-    })
-}
-
-fn search_view(pos: &Position, r: &SearchResult, ms: f64) -> JsValue {
-    thought(
-        pos,
-        r.best,
-        &r.pv,
-        Some(r.score),
-        r.depth,
-        r.nodes,
-        ms,
-        false,
-        r.from_egdb,
-    )
-}
-
 /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
 /// results), timing the search (not the table's allocation) with `performance.now()`.
 /// With the endgame tables this worker holds for the game's variant (see [`tables`]).
@@ -132,7 +52,11 @@ fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsV
         let r = engine
             .search(pos, &ai::game_history(game), &limits)
             .ok_or_else(|| plain("No legal move"))?;
-        Ok(search_view(pos, &r, performance_now() - start))
+        Ok(to_js(&ThoughtView::searched(
+            pos,
+            &r,
+            performance_now() - start,
+        )))
     })
 }
 
@@ -173,7 +97,7 @@ pub fn think(
         let start = performance_now();
         if let Some(m) = ai::book_move(Some(&book), pos, level, u64::from(seed.unwrap_or(0))) {
             let ms = performance_now() - start;
-            return Ok(thought(pos, m, &[], None, 0, 0, ms, true, false));
+            return Ok(to_js(&ThoughtView::book(pos, m, ms)));
         }
     }
     if level.is_noisy() {
@@ -186,17 +110,13 @@ pub fn think(
             .ok_or_else(|| plain("No legal move"))?;
         let ms = performance_now() - start;
         let depth = level.settings().depth;
-        return Ok(thought(
+        return Ok(to_js(&ThoughtView::chosen(
             pos,
             best,
-            &[],
-            None,
             depth,
             engine.nodes(),
             ms,
-            false,
-            false,
-        ));
+        )));
     }
     let mut limits = level.limits(Some(&clock));
     if let Some(t) = budget(time_ms) {
@@ -242,31 +162,6 @@ pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsVal
     run_search(&game, 16, &limits)
 }
 
-/// One depth of an [`AnalysisHandle`], as the page shows it.
-#[derive(Serialize)]
-struct DepthView {
-    depth: u32,
-    /// White's score in hundredths of a man (beyond ±29,000 a forced result).
-    white: i32,
-    /// The score in words: `"+0.35"`, `"White wins in 3"`.
-    text: Message,
-    /// The best line with move numbers: `"12. 32-28 19-23 13. 37-32"`.
-    line: String,
-    /// The best move (its `from` and `path` draw the arrow).
-    #[serde(rename = "move")]
-    mv: MoveView,
-    nodes: f64,
-    /// Milliseconds since the analysis started.
-    ms: f64,
-    /// Nothing more to find: a forced result is within the horizon.
-    done: bool,
-    /// The endgame tables answered: the position is one they hold.
-    tables: bool,
-    /// Said in place of the depth for a result the tables prove: `"tables: 6 moves to
-    /// convert"`, `"from the tables"`.
-    detail: Option<Message>,
-}
-
 /// The analysis board's engine: one position searched deeper and deeper with one transposition
 /// table, a depth per [`AnalysisHandle::deepen`] call, so that a worker can post each depth and
 /// stop between two.
@@ -305,8 +200,7 @@ impl AnalysisHandle {
     /// The result in one line (a message) when the game is over in this position, else
     /// `null`.
     pub fn over(&self) -> JsValue {
-        let game = self.inner.game();
-        to_js(&StatusView::new(game.status(), game.variant(), None).line)
+        to_js(&DepthView::over(self.inner.game()))
     }
 
     /// Searches one ply deeper and returns what it found (see [`DepthView`]), or `null` when
@@ -318,46 +212,14 @@ impl AnalysisHandle {
         let Some(r) = found else {
             return JsValue::NULL;
         };
-        let game = self.inner.game();
-        let pos = game.position();
-        let white = ai::review::for_white(r.score, pos.turn());
-        to_js(&DepthView {
-            depth: r.depth,
-            white,
-            text: if r.from_egdb && r.score == 0 {
-                Message::new("eval.tables-draw")
-            } else {
-                ai::review::score_message(white)
-            },
-            detail: if r.from_egdb && r.score == 0 {
-                Some(Message::new("eval.tables-source"))
-            } else {
-                ai::review::tables_detail(white)
-            },
-            tables: r.from_egdb,
-            line: ai::review::numbered_line(game, &r.pv),
-            mv: MoveView::played(pos, &r.best),
-            nodes: r.nodes as f64,
-            ms: performance_now() - self.start,
-            done: self.inner.is_done(),
-        })
+        let ms = performance_now() - self.start;
+        to_js(&DepthView::new(
+            self.inner.game(),
+            &r,
+            ms,
+            self.inner.is_done(),
+        ))
     }
-}
-
-/// A judged move of a review, as the move list marks it.
-#[derive(Serialize)]
-struct VerdictView {
-    ply: usize,
-    /// `"inaccuracy"`, `"mistake"` or `"blunder"`.
-    judgement: &'static str,
-    /// `?!`, `?` or `??`.
-    symbol: &'static str,
-    /// Hundredths of a man lost against the best move.
-    loss: i32,
-    /// The engine's move, when the game's was not it.
-    best: Option<String>,
-    /// `"Blunder: loses 2.35. Better: 32-28"`.
-    text: Message,
 }
 
 /// A game review: every position searched to one depth, one per [`ReviewHandle::step`] call (so
@@ -405,47 +267,9 @@ impl ReviewHandle {
 
     /// `{ white, chart, verdicts }`: White's score per position searched (hundredths of a man),
     /// the same clamped to -1…1 for a chart (±[`ai::review::CHART_SPAN`] fills it), and the
-    /// moves judged an inaccuracy or worse (see [`VerdictView`]) once all are searched.
+    /// moves judged an inaccuracy or worse once all are searched (see
+    /// [`draughts_views::engine_view::ReviewView`]).
     pub fn result(&self) -> JsValue {
-        #[derive(Serialize)]
-        struct ResultView {
-            white: Vec<i32>,
-            chart: Vec<f64>,
-            verdicts: Vec<VerdictView>,
-        }
-        let white = self.0.white_scores();
-        let verdicts = self
-            .0
-            .verdicts()
-            .into_iter()
-            .map(|v| {
-                let name = v.judgement.name();
-                let loss = format!("{}.{:02}", v.loss / 100, v.loss % 100);
-                let code = match name {
-                    "inaccuracy" => "verdict.inaccuracy",
-                    "mistake" => "verdict.mistake",
-                    _ => "verdict.blunder",
-                };
-                let mut text = Message::new(code).with("loss", loss);
-                if let Some(b) = &v.best {
-                    text = Message::new("verdict.better")
-                        .with("verdict", text)
-                        .with("move", b.as_str());
-                }
-                VerdictView {
-                    ply: v.ply,
-                    judgement: name,
-                    symbol: v.judgement.symbol(),
-                    loss: v.loss,
-                    best: v.best,
-                    text,
-                }
-            })
-            .collect();
-        to_js(&ResultView {
-            chart: white.iter().map(|&s| ai::review::chart_value(s)).collect(),
-            white,
-            verdicts,
-        })
+        to_js(&ReviewView::of(&self.0))
     }
 }

@@ -11,9 +11,9 @@
 //! egdbLoad("english", bytes);                       // in a search worker: think() uses it
 //! ```
 use super::*;
-use draughts_engine::egdb::builder::{page_horizon, page_pieces, plan};
 use draughts_engine::egdb::Egdb;
 use draughts_views::convert::{egdb_error, parse_names};
+use draughts_views::engine_view::PlanView;
 use std::cell::RefCell;
 
 thread_local! {
@@ -36,19 +36,10 @@ pub(super) fn with<T>(variant: Variant, f: impl FnOnce(Option<&Egdb>) -> T) -> T
     })
 }
 
-#[derive(Serialize)]
-struct PlanView {
-    variant: String,
-    /// The most pieces of a table built for the page in this variant.
-    pieces: u8,
-    /// Table names (`1m2k-0m1k`) in building order.
-    tables: Vec<String>,
-}
-
 /// The tables a game's position (after `ply` plies; by default its current one) calls for:
-/// `null` when the variant cannot be tabled or the
-/// position is still far from an ending (more than a few pieces beyond the tables), else
-/// every table of the page's size for the variant that the game can still reach.
+/// `null` when the variant cannot be tabled or the position is still far from an ending (more
+/// than a few pieces beyond the tables), else `{ variant, pieces, tables }`, every table of the
+/// page's size for the variant that the game can still reach (see [`PlanView::at`]).
 ///
 /// # Errors
 /// An unknown variant or a record that does not read.
@@ -59,19 +50,7 @@ pub fn egdb_plan(record: &str, variant: &str, ply: Option<usize>) -> Result<JsVa
     if let Some(ply) = ply {
         game.go_to(ply).map_err(|e| plain(&e.to_string()))?;
     }
-    let pos = game.position();
-    let v = game.variant();
-    let (Some(pieces), Some(horizon)) = (page_pieces(v), page_horizon(v)) else {
-        return Ok(JsValue::NULL);
-    };
-    if pos.occupied().count() > u32::from(horizon) {
-        return Ok(JsValue::NULL);
-    }
-    Ok(to_js(&PlanView {
-        variant: v.name().to_owned(),
-        pieces,
-        tables: plan(pos, pieces).into_iter().map(|s| s.name()).collect(),
-    }))
+    Ok(to_js(&PlanView::at(game.position())))
 }
 
 /// The tables any position of a game can reach: those its first position within reach of
@@ -84,22 +63,7 @@ pub fn egdb_plan(record: &str, variant: &str, ply: Option<usize>) -> Result<JsVa
 pub fn egdb_game_plan(record: &str, variant: &str) -> Result<JsValue, JsValue> {
     init();
     let game = super::search::game_from_record(record, variant)?;
-    let v = game.variant();
-    let (Some(pieces), Some(horizon)) = (page_pieces(v), page_horizon(v)) else {
-        return Ok(JsValue::NULL);
-    };
-    let Some(pos) = game
-        .positions()
-        .iter()
-        .find(|p| p.occupied().count() <= u32::from(horizon))
-    else {
-        return Ok(JsValue::NULL);
-    };
-    Ok(to_js(&PlanView {
-        variant: v.name().to_owned(),
-        pieces,
-        tables: plan(pos, pieces).into_iter().map(|s| s.name()).collect(),
-    }))
+    Ok(to_js(&PlanView::for_game(&game)))
 }
 
 /// Hands a table (its file bytes) to this worker's searches, after checking its header (its
@@ -154,33 +118,6 @@ pub fn egdb_damaged(variant: &str) -> Result<Vec<String>, JsValue> {
 #[wasm_bindgen(js_name = egdbUsedByLevel)]
 pub fn egdb_used_by_level(level: u8) -> bool {
     draughts_engine::Level::new(level).is_some_and(|l| !l.is_noisy())
-}
-
-#[derive(Serialize)]
-struct UnpackedView {
-    bytes: f64,
-    peak: f64,
-    unpacks: f64,
-    budget: f64,
-}
-
-/// What this worker holds of its tables: `{ bytes, peak, unpacks, budget }` (table values
-/// unpacked now, the most at once so far, tables unpacked so far, the budget), or `null`
-/// without tables. For measuring.
-#[wasm_bindgen(js_name = egdbMemory)]
-pub fn egdb_memory() -> JsValue {
-    TABLES.with(|t| {
-        let t = t.borrow();
-        match t.as_ref().and_then(|db| db.unpacked_stats()) {
-            Some(s) => to_js(&UnpackedView {
-                bytes: s.bytes as f64,
-                peak: s.peak as f64,
-                unpacks: s.unpacks as f64,
-                budget: s.budget as f64,
-            }),
-            None => JsValue::NULL,
-        }
-    })
 }
 
 /// Keeps only the named tables (those the game can still reach), freeing the others.

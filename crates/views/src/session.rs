@@ -1,0 +1,467 @@
+//! A game as the page plays it: the [`Game`], the texts of its moves (kept between snapshots) and
+//! its clock, kept in step: a move made is pressed on the clock, the end of the game stops it, a
+//! flag ends the game, and once a clock runs a move made stands (no undo, redo or playing on from
+//! a past position until the next game), as over the board.
+//!
+//! Built and tested natively; the page's handle (`DraughtsGame`, src/wasm/game.rs) holds one and
+//! only converts its arguments, results and refusals. Times are milliseconds on the caller's
+//! monotonic scale (the page's `performance.now()`): a session never reads the time itself.
+
+use crate::explain::{explain, Explanation};
+use crate::snapshot::{ordered_moves, MoveTexts, MoveView, PlyView, Snapshot};
+use draughts_rules::clock::{Clock, ClockView, TimeControl};
+use draughts_rules::excerpt::excerpt;
+use draughts_rules::game::{Game, PdnTags};
+use draughts_rules::message::Message;
+use draughts_rules::square::{ByColor, Color, Square};
+
+/// Why a call was refused, and the change it would have made not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The page's own mistake (a bad argument its controls never give): English only.
+    Page(String),
+    /// A player's, in a message the page translates: an illegal move, a record that does not
+    /// read.
+    Player(Message),
+}
+
+impl Refusal {
+    /// Its English words.
+    pub fn text(&self) -> String {
+        match self {
+            Refusal::Page(text) => text.clone(),
+            Refusal::Player(m) => m.text(),
+        }
+    }
+}
+
+impl From<Message> for Refusal {
+    fn from(m: Message) -> Refusal {
+        Refusal::Player(m)
+    }
+}
+
+fn page(text: impl Into<String>) -> Refusal {
+    Refusal::Page(text.into())
+}
+
+/// A move as the page gives it: its index among the legal moves (`ordered_moves`), or text.
+#[derive(Clone, Copy, Debug)]
+pub enum MoveChoice<'a> {
+    Index(usize),
+    Text(&'a str),
+}
+
+/// The sides a clock times, from the page's `timed`: "white" or "black" for that side only
+/// (against the computer), nothing for both.
+pub fn timed_sides(timed: Option<&str>) -> Result<ByColor<bool>, Refusal> {
+    let only = match timed {
+        None => None,
+        Some(name) => Some(
+            Color::from_name(name)
+                .ok_or_else(|| page("The timed side is \"white\" or \"black\""))?,
+        ),
+    };
+    Ok(ByColor {
+        white: only != Some(Color::Black),
+        black: only != Some(Color::White),
+    })
+}
+
+/// A color the page names: "white" or "black".
+pub fn color_named(name: &str) -> Result<Color, Refusal> {
+    Color::from_name(name).ok_or_else(|| {
+        page(format!(
+            "Unknown color {:?}: expected \"white\" or \"black\"",
+            excerpt(name)
+        ))
+    })
+}
+
+/// A game in play: see the module's documentation.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    /// The move list's texts, kept between snapshots.
+    texts: MoveTexts,
+    /// The game's clock, when it is played with one.
+    clock: Option<Clock>,
+}
+
+impl Session {
+    pub fn new(game: Game) -> Session {
+        Session {
+            game,
+            texts: MoveTexts::default(),
+            clock: None,
+        }
+    }
+
+    /// A game saved with its redoable moves (see [`Self::pdn_with_redo`]) with `ply` of them
+    /// played, the rest redoable.
+    pub fn restored(mut game: Game, ply: usize) -> Session {
+        while game.moves().len() > ply && game.undo() {}
+        Session::new(game)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Once a clock runs, a move made stands, as over the board: no undo, redo or playing on
+    /// from a past position until the next game (looking back at the moves still works).
+    pub fn clock_started(&self) -> bool {
+        self.clock.as_ref().is_some_and(Clock::has_started)
+    }
+
+    /// Brings the clock up to date with the game at `now`: a move made since it last looked is
+    /// pressed (the mover's time stopped at `moved_at`), the end of the game stops it, and a
+    /// side whose time has run out loses on time.
+    fn sync_clock(&mut self, moved_at: f64, now: f64) {
+        let Some(c) = &mut self.clock else {
+            return;
+        };
+        let plies = self.game.moves().len();
+        let turn = self.game.position().turn();
+        if plies == c.plies() + 1 {
+            c.press(turn.other(), moved_at, now);
+        }
+        c.align(plies);
+        if c.is_over() {
+            return;
+        }
+        if self.game.status().is_over() {
+            c.stop(turn, now);
+        } else if c.check_flag(turn, now) {
+            self.game.time_out(turn);
+        }
+    }
+
+    /// Everything the page draws (see [`Snapshot`]), the result told to `player` when given;
+    /// `view`: a past position (by default the game as it stands). With a clock started, moves
+    /// cannot be taken back nor redone.
+    pub fn snapshot(&mut self, view: Option<usize>, player: Option<Color>) -> Snapshot {
+        let mut snap = Snapshot::new(&self.game, &mut self.texts, view, player);
+        if self.clock_started() {
+            snap.can_undo = false;
+            snap.can_redo = false;
+        }
+        snap
+    }
+
+    /// The moves played, numbered, as the move list shows them.
+    pub fn move_list(&mut self) -> Vec<PlyView> {
+        PlyView::list(&self.game, &mut self.texts)
+    }
+
+    /// Plays `mv` and returns it as the page sees it. `now` is the present; with a clock,
+    /// `moved_at` (by default now; never later) is when the player completed the move: the
+    /// mover's time stops then, the opponent's starts now, when the move has landed.
+    ///
+    /// # Errors
+    /// An index out of range, malformed, ambiguous or illegal text, or the game is over (also
+    /// when the mover's time had run out at `moved_at`); the game is unchanged but for that.
+    pub fn play(
+        &mut self,
+        mv: MoveChoice,
+        moved_at: Option<f64>,
+        now: f64,
+    ) -> Result<MoveView, Refusal> {
+        let moved_at = moved_at.filter(|t| t.is_finite()).unwrap_or(now).min(now);
+        self.sync_clock(moved_at, moved_at);
+        let played = self.play_now(mv)?;
+        self.sync_clock(moved_at, now);
+        Ok(played)
+    }
+
+    fn play_now(&mut self, mv: MoveChoice) -> Result<MoveView, Refusal> {
+        let before = *self.game.position();
+        let m = match mv {
+            MoveChoice::Index(n) => {
+                let legal = ordered_moves(self.game.legal_moves());
+                let m = *legal.get(n).ok_or_else(|| {
+                    page(format!(
+                        "There is no such move here: the legal moves are numbered 0 to {}",
+                        legal.len().saturating_sub(1)
+                    ))
+                })?;
+                self.game.play(&m).map_err(|e| e.message())?;
+                m
+            }
+            MoveChoice::Text(text) => self.game.play_text(text).map_err(|e| e.message())?,
+        };
+        Ok(MoveView::played(&before, &m))
+    }
+
+    /// "Play from here": the game goes back to the position after `ply` plies; the moves after
+    /// it can be redone until another move is played.
+    ///
+    /// # Errors
+    /// `ply` is beyond the moves recorded, or the clock has started; the game is unchanged.
+    pub fn go_to(&mut self, ply: usize) -> Result<(), Refusal> {
+        if self.clock_started() && ply != self.game.moves().len() {
+            return Err(page(
+                "Moves cannot be taken back in a game played with a clock",
+            ));
+        }
+        self.game.go_to(ply).map_err(|e| e.message().into())
+    }
+
+    /// Takes back a resignation, draw agreement or the last move; false if there was nothing
+    /// (or the clock has started).
+    pub fn undo(&mut self) -> bool {
+        !self.clock_started() && self.game.undo()
+    }
+
+    /// Replays the next undone move; false if there is none (or the clock has started).
+    pub fn redo(&mut self) -> bool {
+        !self.clock_started() && self.game.redo()
+    }
+
+    /// `color` (by default the side to move) resigns; nothing happens once the game is over.
+    pub fn resign(&mut self, color: Option<Color>) {
+        let color = color.unwrap_or_else(|| self.game.position().turn());
+        self.game.resign(color);
+    }
+
+    /// Both players agree to a draw (nothing happens once the game is over).
+    pub fn agree_draw(&mut self) {
+        self.game.agree_draw();
+    }
+
+    /// Why the piece on square number `square` cannot move.
+    ///
+    /// # Errors
+    /// `square` is not a square of this board.
+    pub fn explain(&self, square: u8) -> Result<Explanation, Refusal> {
+        if !self.game.variant().geometry().has_number(u32::from(square)) {
+            return Err(page(format!("There is no square {square} on this board")));
+        }
+        Ok(explain(&self.game, Square::from_number(square)))
+    }
+
+    /// Plays the game with a clock: `control` is a time control as the PDN `TimeControl` tag
+    /// writes it (`"300+3"`, `"180"`, `"300B3"`), or none (or empty) to play without one;
+    /// `timed` is `"white"` or `"black"` when only that side's time counts, else both. The new
+    /// clock waits for the next move. With `saved` (as [`Self::saved_clock`] wrote it) that clock
+    /// comes back instead, paused if it was running.
+    ///
+    /// # Errors
+    /// A time control or saved clock that does not read, or `timed` not a colour; the clock is
+    /// unchanged. (The page's own mistakes: its picker offers valid controls.)
+    pub fn set_clock(
+        &mut self,
+        control: Option<&str>,
+        timed: Option<&str>,
+        saved: Option<&str>,
+    ) -> Result<(), Refusal> {
+        let mut clock = if let Some(text) = saved {
+            Clock::restore(text).map_err(|e| page(e.to_string()))?
+        } else {
+            let Some(control) = control.filter(|c| !c.is_empty()) else {
+                self.clock = None;
+                return Ok(());
+            };
+            let control: TimeControl = control.parse().map_err(|e| page(format!("{e}")))?;
+            Clock::new(control, timed_sides(timed)?, 0)
+        };
+        clock.align(self.game.moves().len());
+        self.clock = Some(clock);
+        Ok(())
+    }
+
+    /// Changes whose time counts (`timed` as for [`Self::set_clock`]) at `now` without
+    /// restarting the clock: the times so far stand. Nothing happens without a clock.
+    ///
+    /// # Errors
+    /// `timed` is not a colour.
+    pub fn set_clock_timed(&mut self, timed: Option<&str>, now: f64) -> Result<(), Refusal> {
+        let timed = timed_sides(timed)?;
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        if let Some(c) = &mut self.clock {
+            c.set_timed(timed, turn, now);
+        }
+        Ok(())
+    }
+
+    /// The clock at `now` (see [`ClockView`]), `None` without one. A move made since is
+    /// pressed, and a side whose time has run out loses on time (the game is then over).
+    /// `pause` true pauses the clock, false lets it run again.
+    pub fn clock(&mut self, now: f64, pause: Option<bool>) -> Option<ClockView> {
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        let c = self.clock.as_mut()?;
+        match pause {
+            Some(true) => c.pause(turn, now),
+            Some(false) => c.resume(now),
+            None => {}
+        }
+        Some(c.view(turn, now))
+    }
+
+    /// The clock at `now` as one line of text to keep with the game (see [`Clock::save`]), or
+    /// `None` without one.
+    pub fn saved_clock(&mut self, now: f64) -> Option<String> {
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        self.clock.as_ref().map(|c| c.save(turn, now))
+    }
+
+    /// The game as PDN with `tags`; with a clock, its `TimeControl` tags and each timed move's
+    /// `{[%clk h:mm:ss]}`.
+    pub fn pdn(&self, tags: &PdnTags) -> String {
+        let clock = self.clock.as_ref().map(Clock::pdn);
+        draughts_rules::pdn::write_game_clocked(&self.game, tags, clock.as_ref())
+    }
+
+    /// The game including moves that could be redone, as PDN (for saving); the plies played
+    /// say how many of them are played (see [`Self::restored`]).
+    pub fn pdn_with_redo(&self, tags: &PdnTags) -> String {
+        let mut all = self.game.clone();
+        while all.redo() {}
+        all.to_pdn(tags)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_rules::variant::Variant;
+
+    fn session(fen: Option<&str>) -> Session {
+        Session::new(match fen {
+            Some(f) => Game::from_fen(f, Variant::International).unwrap(),
+            None => Game::new(Variant::International),
+        })
+    }
+
+    fn text(s: &mut Session, mv: &str, moved_at: f64, now: f64) -> MoveView {
+        s.play(MoveChoice::Text(mv), Some(moved_at), now).unwrap()
+    }
+
+    #[test]
+    fn moves_by_index_or_text_and_refusals_that_change_nothing() {
+        let mut s = session(None);
+        let snap = s.snapshot(None, None);
+        let third = snap.legal[3].full.clone();
+        let played = s.play(MoveChoice::Index(3), None, 0.0).unwrap();
+        assert_eq!((played.full, played.index), (third, 3));
+        let before = s.game().fen();
+        for bad in [MoveChoice::Index(99), MoveChoice::Index(usize::MAX)] {
+            match s.play(bad, None, 0.0) {
+                Err(Refusal::Page(e)) => assert!(e.contains("numbered 0 to 8"), "{e}"),
+                other => panic!("{other:?}"),
+            }
+        }
+        match s.play(MoveChoice::Text("31-27"), None, 0.0) {
+            Err(Refusal::Player(m)) => assert!(m.text().contains("illegal"), "{}", m.text()),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(s.game().fen(), before, "unchanged");
+        assert!(matches!(s.explain(51), Err(Refusal::Page(_))));
+        assert_eq!(s.explain(19).unwrap().code, "can-move");
+    }
+
+    #[test]
+    fn a_clock_presses_each_move_and_its_flag_ends_the_game() {
+        let mut s = session(None);
+        assert_eq!(s.clock(0.0, None), None);
+        assert!(matches!(
+            s.set_clock(Some("5 minutes"), None, None),
+            Err(Refusal::Page(_))
+        ));
+        assert!(s.set_clock(Some("60+1"), Some("red"), None).is_err());
+        s.set_clock(Some("60+1"), None, None).unwrap();
+        let v = s.clock(1_000.0, None).unwrap();
+        assert_eq!(
+            (v.white, v.black, v.state),
+            (Some(60_000.0), Some(60_000.0), "waiting")
+        );
+        // The first move is free; then Black's time runs.
+        text(&mut s, "32-28", 1_000.0, 1_000.0);
+        let v = s.clock(6_000.0, None).unwrap();
+        assert_eq!(
+            (v.white, v.black, v.running),
+            (Some(60_000.0), Some(55_000.0), Some(Color::Black))
+        );
+        // Pressed when it was made (not when it landed): Black used 5 s and gets 1 s.
+        text(&mut s, "19-23", 6_000.0, 6_300.0);
+        assert_eq!(s.clock(6_300.0, None).unwrap().black, Some(56_000.0));
+        // Moves made with a clock stand.
+        assert!(!s.undo() && !s.redo());
+        assert!(matches!(s.go_to(0), Err(Refusal::Page(_))));
+        let snap = s.snapshot(None, None);
+        assert!(!snap.can_undo && !snap.can_redo);
+        // Paused, saved and restored: paused, with the same times.
+        assert_eq!(s.clock(7_300.0, Some(true)).unwrap().state, "paused");
+        let saved = s.saved_clock(99_000.0).unwrap();
+        assert!(saved.starts_with("60+1 3 59000 56000 "), "{saved}");
+        let mut back = Session::restored(
+            Game::from_fen("W:W31-50:B1-20", Variant::International).unwrap(),
+            0,
+        );
+        back.set_clock(None, None, Some(&saved)).unwrap();
+        assert_eq!(back.clock(1e9, None).unwrap().state, "paused");
+        assert!(back.set_clock(None, None, Some("x")).is_err());
+        s.clock(10_000.0, Some(false));
+        let pdn = s.pdn(&PdnTags::default());
+        assert!(pdn.contains("[TimeControl \"60+1\"]"), "{pdn}");
+        assert!(pdn.contains("32-28 {[%clk 0:01:00]}"), "{pdn}");
+        // White's 59 s run out: Black wins on time, and nothing more is played.
+        let v = s.clock(70_000.0, None).unwrap();
+        assert_eq!(
+            (v.white, v.state, v.flagged),
+            (Some(0.0), "over", Some(Color::White))
+        );
+        let status = s.snapshot(None, None).status;
+        assert_eq!((status.state, status.reason), ("win", Some("time")));
+        assert!(s.play(MoveChoice::Text("28x19"), None, 70_000.0).is_err());
+        // Without a clock again, moves can be taken back.
+        s.set_clock(None, None, None).unwrap();
+        assert!(s.snapshot(None, None).can_undo);
+    }
+
+    #[test]
+    fn only_the_players_time_counts_against_the_computer() {
+        let mut s = session(None);
+        s.set_clock(Some("10"), Some("white"), None).unwrap();
+        assert_eq!(s.clock(0.0, None).unwrap().black, None);
+        text(&mut s, "32-28", 0.0, 0.0);
+        text(&mut s, "19-23", 500.0, 500.0);
+        // The computer (Black) thinks as long as it likes; the player's ten seconds run out.
+        s.clock(11_000.0, None);
+        let snap = s.snapshot(None, Some(Color::White));
+        assert_eq!(snap.status.title.code, "result.you-lose-on-time");
+        // Then both sides' time counts, the times so far standing.
+        let mut s = session(None);
+        s.set_clock(Some("60"), Some("white"), None).unwrap();
+        text(&mut s, "32-28", 0.0, 0.0);
+        s.set_clock_timed(None, 2_000.0).unwrap();
+        assert_eq!(s.clock(3_000.0, None).unwrap().black, Some(59_000.0));
+        assert!(s.set_clock_timed(Some("red"), 3_000.0).is_err());
+    }
+
+    #[test]
+    fn a_saved_game_comes_back_with_its_redoable_moves() {
+        let mut s = session(None);
+        for m in ["32-28", "19-23", "28x19"] {
+            text(&mut s, m, 0.0, 0.0);
+        }
+        assert!(s.undo());
+        let saved = s.pdn_with_redo(&PdnTags::default());
+        let game = draughts_rules::pdn::read_game(&saved, Variant::International).unwrap();
+        let mut back = Session::restored(game, 2);
+        assert_eq!(back.game().moves().len(), 2);
+        assert!(back.snapshot(None, None).can_redo && back.redo());
+        assert_eq!(back.move_list().len(), 3);
+        // Resigning names the side, by default the side to move (Black, after three plies).
+        back.resign(None);
+        assert_eq!(back.snapshot(None, None).status.winner, Some(Color::White));
+        assert!(back.undo());
+        back.agree_draw();
+        assert_eq!(back.snapshot(None, None).status.reason, Some("agreement"));
+        assert!(color_named("purple").is_err());
+        assert_eq!(color_named("black"), Ok(Color::Black));
+    }
+}
