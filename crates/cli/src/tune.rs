@@ -1,14 +1,14 @@
 //! `draughts tune`: regenerates the learned evaluation's weights from data.
 //!
 //! ```text
-//! draughts tune gen --variant V --games N --nodes K [--seed S] [--learned | --weights W.rs] --out FILE
+//! draughts tune gen --variant V --games N --nodes K [--seed S] [--learned | --weights W.weights] --out FILE
 //! draughts tune pdn --variant V --out FILE PDN...
-//! draughts tune fit --variant V --data FILE... [--lambda L] [--iterations I] [--regions] --out FILE.rs
+//! draughts tune fit --variant V --data FILE... [--lambda L] [--iterations I] [--regions] --out FILE.weights
 //! draughts tune speed --variant V [--depth D] [--rounds R]
 //! ```
 //! `gen` plays the engine against itself from random openings and writes its quiet positions
 //! with the results; `pdn` does the same for the games of records; `fit` fits the weights to
-//! those positions and writes the Rust file of constants that `crates/engine/src/weights/` includes,
+//! those positions and writes the weights file (`crates/engine/weights/<variant>.weights`) the engine builds in,
 //! printing the error before and after on held-out games; `speed` compares the search's nodes
 //! per second with the learned and the hand-made evaluation. See `draughts_cli::fitting`.
 
@@ -28,7 +28,7 @@ pub enum TuneCommand {
     Gen(GenArgs),
     /// The quiet positions of game records, labelled by their results.
     Pdn(PdnArgs),
-    /// Fits the weights to data files and writes them as a Rust source file.
+    /// Fits the weights to data files and writes them as a weights file.
     Fit(FitArgs),
     /// Search speed (nodes per CPU second) with the learned and the hand-made evaluation.
     Speed(SpeedArgs),
@@ -106,7 +106,8 @@ pub struct FitArgs {
     /// Pull of the regions' weights towards zero (per squared hundredth of a man).
     #[arg(long, default_value_t = FitOptions::default().region_regularisation)]
     region_pull: f32,
-    /// The Rust file to write (e.g. crates/engine/src/weights/international.rs); none: only report.
+    /// The weights file to write (e.g. crates/engine/weights/international.weights); none: only
+    /// report.
     #[arg(long, short)]
     out: Option<PathBuf>,
 }
@@ -203,10 +204,10 @@ fn create(path: &PathBuf) -> Result<BufWriter<std::fs::File>, String> {
 
 /// Reads a weights file written by `tune fit` (kept for the rest of the run).
 pub fn read_weights(path: &Path) -> Result<&'static Tuned, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let weights =
-        fitting::parse_weights_source(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Box::leak(Box::new(weights)))
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file =
+        draughts_engine::weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::leak(Box::new(file.tuned)))
 }
 
 fn generate(args: &GenArgs) -> Result<ExitCode, String> {
@@ -320,8 +321,8 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
             data.len(),
             data.held_out_len()
         );
-        let source = fitting::weights_source(args.variant, &result, &command, &about);
-        std::fs::write(out, source).map_err(|e| format!("{}: {e}", out.display()))?;
+        let file = fitting::weights_file(args.variant, &result, &command, &about);
+        std::fs::write(out, file).map_err(|e| format!("{}: {e}", out.display()))?;
         say!("wrote {}", out.display());
     }
     say!("{:.1} s", start.elapsed().as_secs_f64());

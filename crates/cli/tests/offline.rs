@@ -7,13 +7,13 @@ use common::draughts_all;
 use std::process::{Command, Stdio};
 
 /// `tune gen` then `tune fit` from the command line: data lines out, a weights file out whose
-/// header names the command, and the errors reported.
+/// `about` text names the command, and the errors reported.
 #[test]
 fn tune_generates_data_and_fits_weights() {
     let dir = std::env::temp_dir().join(format!("draughts-tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("data.tsv");
-    let out = dir.join("english.rs");
+    let out = dir.join("english.weights");
     let (_, err, code) = draughts_all(&[
         "tune",
         "gen",
@@ -44,17 +44,19 @@ fn tune_generates_data_and_fits_weights() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("held out"), "{stdout}");
-    let source = std::fs::read_to_string(&out).unwrap();
+    let file = draughts_engine::weights::decode(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(file.variant, draughts_rules::Variant::English);
     assert!(
-        source.contains("draughts tune fit --variant english"),
-        "{source}"
+        file.about.contains("draughts tune fit --variant english"),
+        "{}",
+        file.about
     );
-    assert!(source.contains("pub static WEIGHTS: Tuned"));
+    assert!(!file.tuned.has_regions());
     let (_, err, code) = draughts_all(&["tune", "fit", "-v", "english", "-d", "/nonexistent.tsv"]);
     assert_eq!(code, 1);
     assert!(err.starts_with("error: /nonexistent.tsv"), "{err}");
     // With the regions' patterns, then self-play with those weights: games of their own.
-    let regions = dir.join("english-regions.rs");
+    let regions = dir.join("english-regions.weights");
     let (_, err, code) = draughts_all(&[
         "tune",
         "fit",
@@ -69,9 +71,13 @@ fn tune_generates_data_and_fits_weights() {
         regions.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let source = std::fs::read_to_string(&regions).unwrap();
-    assert!(source.contains("--regions --region-pull"), "{source}");
-    assert!(source.contains("static REGIONS: [i16; 118098]"));
+    let file = draughts_engine::weights::decode(&std::fs::read(&regions).unwrap()).unwrap();
+    assert!(
+        file.about.contains("--regions --region-pull"),
+        "{}",
+        file.about
+    );
+    assert_eq!(file.tuned.regions.len(), 118098);
     let played = dir.join("played.tsv");
     let gen = |weights: &str| {
         draughts_all(&[
@@ -94,9 +100,13 @@ fn tune_generates_data_and_fits_weights() {
     let again = std::fs::read_to_string(&played).unwrap();
     assert!(again.lines().count() > 50);
     assert_ne!(again, text);
-    let (_, err, code) = gen("/nonexistent.rs");
+    let (_, err, code) = gen("/nonexistent.weights");
     assert_eq!(code, 1);
-    assert!(err.starts_with("error: /nonexistent.rs"), "{err}");
+    assert!(err.starts_with("error: /nonexistent.weights"), "{err}");
+    // A file that is not weights (the data) is refused with the decoder's error.
+    let (_, err, code) = gen(data.to_str().unwrap());
+    assert_eq!(code, 1);
+    assert!(err.contains("not a weights file"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

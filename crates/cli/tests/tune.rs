@@ -66,27 +66,28 @@ fn fitting_lowers_the_error_deterministically() {
     );
     // The mapped hand-made weights start where the hand-made evaluation is.
     assert!((a.start.0 - a.hand_made.0).abs() < 0.01);
-    let source = fitting::weights_source(variant, &a, "draughts tune fit …", "test");
-    assert!(source.contains("pub static WEIGHTS: Tuned"));
-    assert_eq!(source.matches("const ").count(), 2);
+    let file = fitting::weights_file(variant, &a, "draughts tune fit …", "test");
+    let back = draughts_engine::weights::decode(&file).unwrap();
+    assert_eq!(back.variant, variant);
+    assert!(back.about.contains("draughts tune fit …"));
+    assert!(!back.tuned.has_regions());
+    assert_eq!(back.tuned, fitting::tuned(variant, &a));
 }
 
 /// The hand-made evaluation's weights of `variant` in the learned one's terms, as a `Tuned`.
 fn anchor(variant: Variant) -> &'static Tuned {
     let w = fitting::hand_made_weights(variant);
     let len = w.len() / 2;
-    let round = |x: &[f32]| -> &'static [i16] {
-        let v: Vec<i16> = x
-            .iter()
+    let round = |x: &[f32]| -> Box<[i16]> {
+        x.iter()
             .map(|&x| (x * learned::SCALE as f32) as i16)
-            .collect();
-        Box::leak(v.into_boxed_slice())
+            .collect()
     };
     Box::leak(Box::new(Tuned {
         squares: Position::new(variant).geometry().squares() as usize,
         open: round(&w[..len]),
         end: round(&w[len..]),
-        regions: &[],
+        regions: Box::new([]),
     }))
 }
 
@@ -138,14 +139,14 @@ fn weights_with_regions_round_trip_through_their_source() {
             assert_eq!(w, -regions[r * learned::REGION + x], "{i}");
         }
     }
-    let source = fitting::weights_source(variant, &fit, "draughts tune fit …", "test");
-    let back = fitting::parse_weights_source(&source).unwrap();
+    let file = fitting::weights_file(variant, &fit, "draughts tune fit …", "test");
+    let back = draughts_engine::weights::decode(&file).unwrap().tuned;
     assert!(back.has_regions());
     let base = Tuned::len_for(32);
     let q = |x: f32| (x * learned::SCALE as f32).round() as i16;
     let weights: Vec<i16> = fit.weights.iter().map(|&x| q(x)).collect();
-    assert_eq!(back.open, &weights[..base]);
-    assert_eq!(back.end, &weights[len..len + base]);
+    assert_eq!(&back.open[..], &weights[..base]);
+    assert_eq!(&back.end[..], &weights[len..len + base]);
     assert_eq!(back.regions.len(), 2 * 9 * learned::REGION);
     let tuned: &'static Tuned = Box::leak(Box::new(back));
     for (i, pos) in random_positions(variant, 9, 6).iter().enumerate() {
@@ -165,7 +166,6 @@ fn weights_with_regions_round_trip_through_their_source() {
             "#{i} {pos:?}"
         );
     }
-    // A table cut short is refused.
-    let cut = source.replacen("    // region 8\n", "    ];\n", 1);
-    assert!(fitting::parse_weights_source(&cut).is_err());
+    // A file cut short is refused.
+    assert!(draughts_engine::weights::decode(&file[..file.len() - 2]).is_err());
 }

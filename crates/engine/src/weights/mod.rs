@@ -1,40 +1,99 @@
-//! The learned evaluation's weights, one generated file per variant (`draughts tune fit`; the
-//! commands that regenerate them are in docs/engine.md, "The learned evaluation").
+//! The learned evaluation's weights, one data file per variant (`crates/engine/weights/`,
+//! written by `draughts tune fit`; the commands that regenerate them are in docs/engine.md,
+//! "The learned evaluation", and each file's own `about` text). Built in and decoded once, on
+//! first use; the format is [`file`]'s.
 
-mod antidraughts;
-mod brazilian;
-mod breakthrough;
-mod czech;
-mod english;
-mod frisian;
-mod frysk;
-mod international;
-mod italian;
-mod pool;
-mod portuguese;
-mod russian;
-mod spanish;
-mod turkish;
+pub mod file;
 
 use super::learned::Tuned;
 use draughts_rules::variant::Variant;
+use std::sync::OnceLock;
 
-/// The fitted weights of `variant` (every variant has its own).
-pub fn of(variant: Variant) -> &'static Tuned {
-    match variant {
-        Variant::International => &international::WEIGHTS,
-        Variant::English => &english::WEIGHTS,
-        Variant::Russian => &russian::WEIGHTS,
-        Variant::Brazilian => &brazilian::WEIGHTS,
-        Variant::Frisian => &frisian::WEIGHTS,
-        Variant::Frysk => &frysk::WEIGHTS,
-        Variant::Antidraughts => &antidraughts::WEIGHTS,
-        Variant::Breakthrough => &breakthrough::WEIGHTS,
-        Variant::Italian => &italian::WEIGHTS,
-        Variant::Spanish => &spanish::WEIGHTS,
-        Variant::Portuguese => &portuguese::WEIGHTS,
-        Variant::Czech => &czech::WEIGHTS,
-        Variant::Pool => &pool::WEIGHTS,
-        Variant::Turkish => &turkish::WEIGHTS,
+pub use file::{decode, encode, WeightsError, WeightsFile};
+
+/// Each variant's weights file, built in, in the order of `Variant::ALL` (the variants'
+/// declaration order, so that `variant as usize` indexes it).
+const FILES: [(Variant, &[u8]); Variant::ALL.len()] = [
+    (
+        Variant::International,
+        include_bytes!("../../weights/international.weights"),
+    ),
+    (
+        Variant::English,
+        include_bytes!("../../weights/english.weights"),
+    ),
+    (
+        Variant::Russian,
+        include_bytes!("../../weights/russian.weights"),
+    ),
+    (
+        Variant::Brazilian,
+        include_bytes!("../../weights/brazilian.weights"),
+    ),
+    (
+        Variant::Frisian,
+        include_bytes!("../../weights/frisian.weights"),
+    ),
+    (
+        Variant::Frysk,
+        include_bytes!("../../weights/frysk.weights"),
+    ),
+    (
+        Variant::Antidraughts,
+        include_bytes!("../../weights/antidraughts.weights"),
+    ),
+    (
+        Variant::Breakthrough,
+        include_bytes!("../../weights/breakthrough.weights"),
+    ),
+    (
+        Variant::Italian,
+        include_bytes!("../../weights/italian.weights"),
+    ),
+    (
+        Variant::Spanish,
+        include_bytes!("../../weights/spanish.weights"),
+    ),
+    (
+        Variant::Portuguese,
+        include_bytes!("../../weights/portuguese.weights"),
+    ),
+    (
+        Variant::Czech,
+        include_bytes!("../../weights/czech.weights"),
+    ),
+    (Variant::Pool, include_bytes!("../../weights/pool.weights")),
+    (
+        Variant::Turkish,
+        include_bytes!("../../weights/turkish.weights"),
+    ),
+];
+
+/// The built-in weights file of `variant`, decoded.
+///
+/// # Errors
+/// The built-in file is damaged or is another variant's (a build from a broken tree).
+pub fn built_in(variant: Variant) -> Result<WeightsFile, WeightsError> {
+    let (_, bytes) = FILES[variant as usize];
+    let file = decode(bytes)?;
+    if file.variant != variant {
+        return Err(WeightsError::WrongVariant {
+            found: file.variant,
+            expected: variant,
+        });
     }
+    Ok(file)
+}
+
+/// The fitted weights of `variant` (every variant has its own), decoded on first use.
+///
+/// # Panics
+/// If the built-in file does not decode, which the tests rule out for every variant.
+pub fn of(variant: Variant) -> &'static Tuned {
+    static DECODED: [OnceLock<Tuned>; Variant::ALL.len()] =
+        [const { OnceLock::new() }; Variant::ALL.len()];
+    DECODED[variant as usize].get_or_init(|| match built_in(variant) {
+        Ok(file) => file.tuned,
+        Err(e) => panic!("the built-in {variant} weights: {e}"),
+    })
 }
