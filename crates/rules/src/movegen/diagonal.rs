@@ -221,21 +221,7 @@ fn capture_kind<S: Spec>(pos: &Position, captures: &Captures) -> CaptureKind {
 /// The position after `pos`'s side to move made the capture `key`.
 #[inline(always)]
 fn after_capture(pos: &Position, key: &CaptureKey) -> Position {
-    let from = Bitboard::from_bit(key.from);
-    let to = Bitboard::from_bit(key.to);
-    let mut next = pos.with_turn(pos.turn.other());
-    let (us, them) = match pos.turn {
-        Color::White => (&mut next.white, &mut next.black),
-        Color::Black => (&mut next.black, &mut next.white),
-    };
-    // `from` and `to` may be the same square.
-    *us = (*us & !from) | to;
-    *them &= !key.captured;
-    next.kings &= !key.captured;
-    if key.promotes || pos.kings.contains(key.from) {
-        next.kings = (next.kings & !from) | to;
-    }
-    next
+    pos.after_capture(key.from, key.to, key.captured, key.promotes)
 }
 
 /// Calls `f` with the position after each legal move, without building [`Move`]s (perft's

@@ -469,22 +469,7 @@ impl Tree for Frisian {
 /// The position after `pos`'s side to move made the capture `key`.
 #[inline(always)]
 fn after_capture(pos: &Position, key: &CaptureKey) -> Position {
-    let from = Bitboard::from_bit(key.from);
-    let to = Bitboard::from_bit(key.to);
-    let mut next = pos.with_turn(pos.turn.other());
-    *next.streaks.get_mut(pos.turn) = Streak::default();
-    let (us, them) = match pos.turn {
-        Color::White => (&mut next.white, &mut next.black),
-        Color::Black => (&mut next.black, &mut next.white),
-    };
-    // `from` and `to` may be the same square.
-    *us = (*us & !from) | to;
-    *them &= !key.captured;
-    next.kings &= !key.captured;
-    if key.promotes || pos.kings.contains(key.from) {
-        next.kings = (next.kings & !from) | to;
-    }
-    next
+    pos.after_capture(key.from, key.to, key.captured, key.promotes)
 }
 
 /// The legal moves, if this module covers the variant. (Not inlined: the callers test the
