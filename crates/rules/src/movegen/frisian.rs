@@ -25,7 +25,7 @@ use crate::mv::{Move, MAX_CAPTURES};
 use crate::position::{Position, Streak};
 use crate::square::{Color, Dir, Dirs, Geometry};
 use crate::variant::{
-    self, CapturePromotion, Goal, KingRange, Precedence, Removal, Rules, Variant,
+    self, CapturePromotion, Goal, KingRange, Precedence, Removal, Rules, Variant, Weights,
 };
 
 const G: Geometry = Geometry::TEN;
@@ -175,10 +175,11 @@ macro_rules! for_each_dir {
     };
 }
 
-/// A man's worth and a king's when weighing captures: n kings are worth more than 2n − 1 men and
-/// less than 2n (see `Precedence::MostValue` in the rules generator).
-const MAN: u32 = 100;
-const KING: u32 = 199;
+/// A man's worth and a king's when weighing captures (the rules table's).
+const VALUES: Weights = match Precedence::MostValue.weights() {
+    Some(w) => w,
+    None => panic!("the value rule weighs the pieces taken"),
+};
 
 /// What the side to move can capture, seen one jump deep.
 struct Captures {
@@ -564,9 +565,9 @@ impl<O: Found> CaptureSearch<'_, O> {
     #[inline(always)]
     fn worth(&self, victim: u8) -> u32 {
         if self.kings.contains(victim) {
-            KING
+            VALUES.king
         } else {
-            MAN
+            VALUES.man
         }
     }
 
