@@ -497,7 +497,7 @@ impl Position {
 
     /// The position after the side to move takes `captured` with its piece on `from`, which ends
     /// on `to` (bits; `to` may be `from`), crowned if `promotes`: how every capture is applied,
-    /// by [`Position::play_unchecked`] and by the fast paths' children alike. The captured
+    /// by [`Position::play_unchecked`] and by the fast path's children alike. The captured
     /// pieces leave first, so that where they go at once (Turkish) the move may end on a square
     /// one of them stood on. A capture ends the mover's run of king moves (the Frisian limit
     /// counts moves in a row without capturing; elsewhere the streak is always empty).

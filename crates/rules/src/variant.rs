@@ -259,7 +259,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// Whether men may capture backward (derived, for the fast paths).
+    /// Whether men may capture backward (derived).
     pub const fn men_capture_backward(&self) -> bool {
         self.men_capture.contains(Dir::DownLeft)
     }
