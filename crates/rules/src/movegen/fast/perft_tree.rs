@@ -96,6 +96,8 @@ fn capture_kind<S: Spec>(pos: &Position, captures: &Captures) -> CaptureKind {
     }
     match double_jumps::<S>(pos, captures) {
         None => CaptureKind::Search,
+        // No man goes on after all (never while `only_single_jumps` is exact, but a count of
+        // nothing must not stand for the moves).
         Some(doubles) if doubles.count() == 0 => single(),
         Some(doubles) => CaptureKind::Double(doubles),
     }

@@ -275,22 +275,19 @@ mod tests {
         for g in [Geometry::EIGHT, Geometry::TEN] {
             let board = Board::of(g);
             assert!(board.uniform);
-            for d in [
-                Dir::UpLeft,
-                Dir::UpRight,
-                Dir::DownLeft,
-                Dir::DownRight,
-                Dir::Up,
-                Dir::Down,
-            ] {
-                assert_eq!(board.into[d as usize], u64::MAX, "{g:?} {d:?}");
-            }
-            for d in [Dir::Left, Dir::Right] {
-                assert_ne!(board.into[d as usize], u64::MAX, "{g:?} {d:?}");
-                let stays_on_board = g.mask().filter(|&bit| g.next(bit, d).is_some());
+            for d in Dir::ALL {
+                let along_a_row = matches!(d, Dir::Left | Dir::Right);
                 assert_eq!(
-                    back_of(&board, g.mask(), d),
-                    stays_on_board.fold(Bitboard::EMPTY, |b, bit| b | Bitboard::from_bit(bit)),
+                    board.into[d as usize] != u64::MAX,
+                    along_a_row,
+                    "{g:?} {d:?}"
+                );
+                // Masked or not, a step back from every cell finds exactly the cells with a
+                // neighbour that way.
+                let with_neighbour = g.mask().filter(|&bit| g.next(bit, d).is_some());
+                assert_eq!(
+                    back_of(&board, g.mask(), d) & g.mask(),
+                    with_neighbour.fold(Bitboard::EMPTY, |b, bit| b | Bitboard::from_bit(bit)),
                     "{g:?} {d:?}"
                 );
             }
