@@ -1,6 +1,6 @@
 //! Playing moves chosen by index: `is_legal` agrees with `legal_moves`, checked `play` agrees
 //! with `play_unchecked`, piece counts change exactly as the move says, FEN round-trips, the
-//! fast paths list the moves the rules generator states, and perft's fast paths count the same
+//! fast path lists the moves the rules generator states, and perft's fast path counts the same
 //! two plies as the rules generator and `play`.
 //!
 //! Input: byte 0 picks the variant; then a FEN up to the first `\n` (the start position when
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         let back = parse_fen(&fen, variant).expect("own FEN reads back");
         assert_eq!(back.to_setup(), pos.to_setup(), "{fen}");
         let legal = fast::legal_moves(&pos);
-        // The fast paths list what the rules generator states.
+        // The fast path lists what the rules generator states.
         let by_rules = pos.legal_moves();
         assert_eq!(by_rules.len(), legal.len(), "{pos:?}");
         assert!(by_rules.iter().all(|r| legal.iter().any(|l| l.same_as(r))), "{pos:?}");

@@ -466,10 +466,14 @@ impl Position {
         let g = self.geometry();
         let from = g.bit(m.from());
         let to = g.bit(m.to());
+        if m.is_capture() {
+            *self = self.after_capture(from, to, Bitboard(m.captured_bits()), m.promotes());
+            return;
+        }
         let mover_is_king = self.kings.contains(from);
         if self.rules().king_move_limit.is_some() {
             let streak = self.streaks.get_mut(self.turn);
-            *streak = if mover_is_king && !m.is_capture() {
+            *streak = if mover_is_king {
                 Streak {
                     bit: to,
                     moves: streak.of(from) + 1,
@@ -477,17 +481,6 @@ impl Position {
             } else {
                 Streak::default()
             };
-        }
-        // Captured pieces go first: where they leave at once (Turkish), the move may end on a
-        // square one of them stood on.
-        if m.is_capture() {
-            let taken = Bitboard(m.captured_bits());
-            let theirs = match self.turn {
-                Color::White => &mut self.black,
-                Color::Black => &mut self.white,
-            };
-            *theirs &= !taken;
-            self.kings &= !taken;
         }
         let ours = match self.turn {
             Color::White => &mut self.white,
@@ -500,6 +493,37 @@ impl Position {
             self.kings.set(to);
         }
         self.turn = self.turn.other();
+    }
+
+    /// The position after the side to move takes `captured` with its piece on `from`, which ends
+    /// on `to` (bits; `to` may be `from`), crowned if `promotes`: how every capture is applied,
+    /// by [`Position::play_unchecked`] and by the fast path's children alike. The captured
+    /// pieces leave first, so that where they go at once (Turkish) the move may end on a square
+    /// one of them stood on. A capture ends the mover's run of king moves (the Frisian limit
+    /// counts moves in a row without capturing; elsewhere the streak is always empty).
+    #[inline(always)]
+    pub(crate) fn after_capture(
+        &self,
+        from: u8,
+        to: u8,
+        captured: Bitboard,
+        promotes: bool,
+    ) -> Position {
+        let (from_bb, to_bb) = (Bitboard::from_bit(from), Bitboard::from_bit(to));
+        let mut next = *self;
+        let (ours, theirs) = match self.turn {
+            Color::White => (&mut next.white, &mut next.black),
+            Color::Black => (&mut next.black, &mut next.white),
+        };
+        *theirs &= !captured;
+        *ours = (*ours & !from_bb) | to_bb;
+        next.kings &= !captured;
+        if promotes || self.kings.contains(from) {
+            next.kings = (next.kings & !from_bb) | to_bb;
+        }
+        *next.streaks.get_mut(self.turn) = Streak::default();
+        next.turn = self.turn.other();
+        next
     }
 
     /// The same position with the other side to move (for analysis and tests).

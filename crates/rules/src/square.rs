@@ -122,7 +122,7 @@ impl fmt::Display for Square {
 
 /// A direction on the board, as White sees it (up is towards Black).
 ///
-/// The four diagonals come first, so the bitboard fast paths can index arrays of four by them.
+/// The four diagonals come first, so the bitboard fast path can index arrays of four by them.
 /// On boards of dark squares an orthogonal neighbour is two cells away (Frisian captures along
 /// rows and columns over the light squares between); on the full 64-square board it is next door.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -243,6 +243,18 @@ impl Dirs {
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// Every direction in either set.
+    #[inline]
+    pub const fn union(self, other: Dirs) -> Dirs {
+        Dirs(self.0 | other.0)
+    }
+
+    /// The set as bits, one per [`Dir`] in `Dir::ALL`'s order (for comparisons at compile time).
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
     }
 
     /// Whether every direction here is a diagonal.
@@ -375,9 +387,10 @@ impl Geometry {
         Bitboard(self.t().mask)
     }
 
-    /// The signed bit step of one diagonal step, for the bitboard fast paths. It is the same
-    /// everywhere on boards of dark squares (ghost bits absorb the row ends); elsewhere, and for
-    /// orthogonal directions, use [`Geometry::next`] and [`Geometry::ray`].
+    /// The signed bit step of one diagonal step, for whole-board shifts (the evaluation's). It is
+    /// the same everywhere on boards of dark squares (ghost bits absorb the row ends); elsewhere,
+    /// and for orthogonal directions, use [`Geometry::next`] and [`Geometry::ray`] (from which
+    /// the fast path derives a step and a mask for every direction).
     #[inline]
     pub const fn step(self, dir: Dir) -> i8 {
         self.t().steps[dir as usize]

@@ -69,6 +69,41 @@ pub enum Precedence {
     EarliestKings,
 }
 
+impl Precedence {
+    /// What the pieces taken weigh for this criterion, where it weighs them: each piece one for
+    /// [`Precedence::MostPieces`]; for [`Precedence::MostValue`], n kings are worth more than
+    /// 2n − 1 men and less than 2n (KNDB Art. 11 as DCTL states it): a man 100, a king 199, as
+    /// lidraughts counts them, which orders every capture of up to 50 pieces that way; for
+    /// [`Precedence::MostKings`], the kings alone. The rules generator and the fast path both
+    /// weigh captures here.
+    pub const fn weights(self) -> Option<Weights> {
+        match self {
+            Precedence::MostPieces => Some(Weights { man: 1, king: 1 }),
+            Precedence::MostValue => Some(Weights {
+                man: 100,
+                king: 199,
+            }),
+            Precedence::MostKings => Some(Weights { man: 0, king: 1 }),
+            Precedence::ByKing | Precedence::EarliestKings => None,
+        }
+    }
+}
+
+/// What a man and a king taken weigh, for a precedence criterion that weighs the pieces taken.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Weights {
+    pub man: u32,
+    pub king: u32,
+}
+
+impl Weights {
+    /// The weight of a capture taking `pieces` pieces, `kings` of them kings.
+    #[inline]
+    pub const fn of(self, pieces: u32, kings: u32) -> u32 {
+        (pieces - kings) * self.man + kings * self.king
+    }
+}
+
 /// What happens when a man reaches the far row in the middle of a capture.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CapturePromotion {
@@ -224,7 +259,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// Whether men may capture backward (derived, for the fast paths).
+    /// Whether men may capture backward (derived).
     pub const fn men_capture_backward(&self) -> bool {
         self.men_capture.contains(Dir::DownLeft)
     }

@@ -96,7 +96,7 @@ fn position() -> impl Strategy<Value = Position> {
     prop_oneof![played_position(), random_setup()]
 }
 
-/// A Frisian or Frysk! position for the Frisian fast path: a random setup (kings and men of
+/// A Frisian or Frysk! position for the fast path on Frisian rules: a random setup (kings and men of
 /// both sides, so captures along rows and columns and ties of value between a king's capture
 /// and a man's abound), then a few plies in which each side moves the king it moved last
 /// whenever it may, so that a king often stands at or near the limit of moves in a row.
@@ -565,7 +565,7 @@ proptest! {
         prop_assert_eq!(perft_threads(&pos, 4, 3), perft(&pos, 4), "{:?}", pos);
     }
 
-    /// The bitboard fast paths compute what the rules generator states one jump at a time.
+    /// The bitboard fast path computes what the rules generator states one jump at a time.
     #[test]
     fn fast_paths_match_the_rules_generator(pos in position()) {
         let fast: BTreeSet<Key> = fast::legal_moves(&pos).iter().map(key).collect();
@@ -579,9 +579,9 @@ proptest! {
         }
     }
 
-    /// The Frisian fast path against the rules generator, with kings near their limit of moves
-    /// in a row: the moves, and perft (whose children carry the count of a king's moves) against
-    /// the tree the rules generator and `play_unchecked` walk.
+    /// The fast path on Frisian rules against the rules generator, with kings near their limit
+    /// of moves in a row: the moves, and perft (whose children carry the count of a king's
+    /// moves) against the tree the rules generator and `play_unchecked` walk.
     #[test]
     fn frisian_fast_path_matches_the_rules_generator(pos in frisian_position()) {
         fn walk(pos: &Position, depth: u32) -> u64 {

@@ -147,13 +147,7 @@ impl Sequence {
             let kings = self.kings.iter().filter(|&&k| k).count() as u32;
             let pieces = self.taken.len() as u32;
             *slot = match criterion {
-                Precedence::MostPieces => pieces,
-                // n kings are worth more than 2n − 1 men and less than 2n (KNDB Art. 11 as
-                // DCTL states it): a man 100, a king 199, as lidraughts counts them, orders
-                // every capture of up to 50 pieces that way.
-                Precedence::MostValue => pieces * 100 + kings * 99,
                 Precedence::ByKing => self.by_king as u32,
-                Precedence::MostKings => kings,
                 // The earlier a king is met, the higher its bit.
                 Precedence::EarliestKings => self
                     .kings
@@ -162,6 +156,10 @@ impl Sequence {
                     .filter(|(_, &k)| k)
                     .map(|(i, _)| 1 << (MAX_CAPTURES - 1 - i))
                     .sum(),
+                weighing => weighing
+                    .weights()
+                    .expect("the other criteria weigh the pieces taken")
+                    .of(pieces, kings),
             };
         }
         rank
