@@ -168,7 +168,7 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
             "hand" if matches!(eval, Evaluator::Learned) => eval = Evaluator::HandMade,
             w if w.starts_with("weights=") && matches!(eval, Evaluator::Learned) => {
                 let path = std::path::Path::new(&w["weights=".len()..]);
-                eval = Evaluator::Weights(crate::tune::read_weights(path)?);
+                eval = Evaluator::Weights(crate::tune::read_weights(path)?.1);
             }
             _ => {
                 return Err(format!(

@@ -202,17 +202,33 @@ fn create(path: &PathBuf) -> Result<BufWriter<std::fs::File>, String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Reads a weights file written by `tune fit` (kept for the rest of the run).
-pub fn read_weights(path: &Path) -> Result<&'static Tuned, String> {
+/// Reads a weights file written by `tune fit` (kept for the rest of the run) with the variant it
+/// was fitted for: another variant's weights index another board.
+pub fn read_weights(path: &Path) -> Result<(Variant, &'static Tuned), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let file =
         draughts_engine::weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Box::leak(Box::new(file.tuned)))
+    Ok((file.variant, Box::leak(Box::new(file.tuned))))
+}
+
+/// The weights of the file at `path`, refused unless they were fitted for `variant`.
+pub fn read_weights_for(path: &Path, variant: Variant) -> Result<&'static Tuned, String> {
+    match read_weights(path)? {
+        (found, tuned) if found == variant => Ok(tuned),
+        (found, _) => Err(format!(
+            "{}: {}",
+            path.display(),
+            draughts_engine::weights::WeightsError::WrongVariant {
+                found,
+                expected: variant
+            }
+        )),
+    }
 }
 
 fn generate(args: &GenArgs) -> Result<ExitCode, String> {
     let evaluator = match &args.weights {
-        Some(path) => Evaluator::Weights(read_weights(path)?),
+        Some(path) => Evaluator::Weights(read_weights_for(path, args.variant)?),
         None if args.learned => Evaluator::Learned,
         None => Evaluator::HandMade,
     };

@@ -309,3 +309,42 @@ fn the_catalogue_lists_messages_variants_and_levels() {
     }
     assert!(json.contains("\"level\": 6"));
 }
+
+/// Another variant's weights index another board: `tune gen --weights` refuses them in words
+/// and writes nothing, and takes the variant's own.
+#[test]
+fn tune_gen_refuses_another_variants_weights() {
+    let weights = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/weights/international.weights"
+    );
+    let out = std::env::temp_dir().join(format!("draughts-weights-{}.tsv", std::process::id()));
+    let out_arg = out.to_str().unwrap();
+    let args = |v| {
+        [
+            "tune",
+            "gen",
+            "-v",
+            v,
+            "-n",
+            "1",
+            "--nodes",
+            "200",
+            "--weights",
+            weights,
+            "-o",
+            out_arg,
+        ]
+    };
+    let (_, err, code) = draughts_all(&args("russian"));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the weights are for international, not russian"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let (_, err, code) = draughts_all(&args("international"));
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&out).unwrap().lines().count() > 10);
+    std::fs::remove_file(&out).unwrap();
+}
