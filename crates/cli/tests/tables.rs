@@ -47,7 +47,14 @@ fn build(variant: &str, pieces: &str, dir: &str) -> (String, String, i32) {
 /// `draughts egdb probe` of an English position in the tables under `dir`.
 fn probe_english(fen: &str, dir: &str) -> (String, String, i32) {
     draughts_all(&[
-        "egdb", "probe", "--variant", "english", "--fen", fen, "--dir", dir,
+        "egdb",
+        "probe",
+        "--variant",
+        "english",
+        "--fen",
+        fen,
+        "--dir",
+        dir,
     ])
 }
 
