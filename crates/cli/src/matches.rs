@@ -464,126 +464,56 @@ fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
 pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
-    let mut pa = Player::new(&opts.a, opts.variant, opts.threads)?;
-    let mut pb = Player::new(&opts.b, opts.variant, opts.threads)?;
-    let uses_egdb = [&opts.a, &opts.b]
-        .iter()
-        .any(|s| matches!(s, PlayerSpec::Level(_, true, _, _)));
+    let players = [
+        Player::new(&opts.a, opts.variant, opts.threads)?,
+        Player::new(&opts.b, opts.variant, opts.threads)?,
+    ];
     let book = if opts.no_book {
         None
     } else {
         ai::book::builtin(opts.variant)
     };
-    let db = match (&opts.egdb, uses_egdb) {
-        (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
-        (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),
-        _ => None,
-    };
-    let starts: Option<Vec<String>> = match &opts.fens {
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let fens: Vec<String> = text
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(str::to_owned)
-                .collect();
-            for fen in &fens {
-                Game::from_fen(fen, opts.variant).map_err(|e| format!("{fen}: {e}"))?;
-            }
-            if fens.is_empty() {
-                return Err(format!("{}: no positions", path.display()));
-            }
-            Some(fens)
-        }
-        None => None,
-    };
-    let (name_a, name_b) = (pa.name(), pb.name());
+    let db = open_tables(opts)?;
+    let starts = read_starts(opts)?;
+    let names = [players[0].name(), players[1].name()];
     say!(
-        "{} match, {} games: A = {name_a}, B = {name_b}",
+        "{} match, {} games: A = {}, B = {}",
         opts.variant,
-        opts.games
+        opts.games,
+        names[0],
+        names[1]
     );
+    let mut arena = Arena {
+        opts,
+        players,
+        clock: &clock,
+        db,
+        book,
+        rng: Rng::new(opts.seed),
+    };
+    let mut tally = Tally::default();
     let mut pdn_out = String::new();
-    let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
-    let mut rng = Rng::new(opts.seed);
     let mut opening_moves = Vec::new();
-    let mut openings = std::collections::HashSet::new();
-    // Per player: moves chosen and milliseconds spent choosing them.
-    let mut thought = [(0u64, 0.0f64); 2];
-    let mut played = 0usize;
     let mut verdict = None;
-    let mut llr = 0.0;
     for g in 0..opts.games {
         if g % 2 == 0 && starts.is_none() && !opts.start {
             opening_moves = opening(opts.variant, opts.seed, g / 2);
         }
+        // A plays White's side of the start position in even games.
         let a_color = if g % 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        let mut game = match &starts {
-            Some(fens) => Game::from_fen(&fens[(g / 2) % fens.len()], opts.variant)
-                .expect("checked when read"),
-            None => Game::new(opts.variant),
-        };
-        for m in &opening_moves {
-            game.play(m).expect("openings are played from legal moves");
-        }
-        pa.new_game().and_then(|_| pb.new_game())?;
-        let mut capped = false;
-        while !game.status().is_over() {
-            if game.moves().len() >= opts.max_plies {
-                capped = true;
-                break;
-            }
-            // A plays White's side of the start position in even games.
-            let turn = game.position().turn();
-            let (player, who) = if turn == a_color {
-                (&mut pa, 0)
-            } else {
-                (&mut pb, 1)
-            };
-            let before = clock();
-            let m = player
-                .choose(&game, &mut rng, opts, &clock, db.as_ref(), book.as_ref())
-                .map_err(|e| format!("game {}: {e}", g + 1))?;
-            thought[who].0 += 1;
-            thought[who].1 += clock() - before;
-            game.play(&m)
-                .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
-        }
-        let line: Vec<String> = game.moves()[..game.moves().len().min(OPENING_PLIES)]
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        openings.insert(line.join(" "));
-        let status = game.status();
-        let (outcome, text) = match status {
-            Status::Win { winner, .. } if winner == a_color => {
-                wins += 1;
-                ("A wins", status.to_string())
-            }
-            Status::Win { .. } => {
-                losses += 1;
-                ("B wins", status.to_string())
-            }
-            _ => {
-                draws += 1;
-                let why = if capped {
-                    format!("draw (adjudicated at {} plies)", opts.max_plies)
-                } else {
-                    status.to_string()
-                };
-                ("draw", why)
-            }
-        };
+        let mut game = start_game(opts.variant, starts.as_deref(), g, &opening_moves);
+        let capped = arena.play(&mut game, a_color, g, &mut tally.thought)?;
+        let first_plies = first_plies(&game);
+        let (outcome, text) = tally.record(&game, a_color, capped, opts.max_plies);
+        tally.openings.insert(first_plies.join(" "));
         if !opts.quiet {
             // From the start position, the opening the players chose; else the one given.
             let open: Vec<String> = if opening_moves.is_empty() && starts.is_none() {
-                line.clone()
+                first_plies
             } else {
                 opening_moves.iter().map(|m| m.to_string()).collect()
             };
@@ -596,38 +526,228 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             );
         }
         if opts.pdn.is_some() {
-            let (w, b) = if a_color == Color::White {
-                (&name_a, &name_b)
-            } else {
-                (&name_b, &name_a)
-            };
-            let tags = PdnTags {
-                event: Some("draughts match".to_owned()),
-                round: Some((g + 1).to_string()),
-                white: Some(w.clone()),
-                black: Some(b.clone()),
-                ..Default::default()
-            };
-            pdn_out.push_str(&game.to_pdn(&tags));
+            pdn_out.push_str(&game_pdn(&game, g, a_color, &names));
             pdn_out.push('\n');
         }
-        played = g + 1;
-        if let Some((elo0, elo1)) = opts.sprt {
-            llr = sprt_llr(
-                wins,
-                draws,
-                losses,
-                expected_score(elo0),
-                expected_score(elo1),
-            );
-            // Wald's bounds for α = β = 0.05; decided only after whole pairs.
-            let bound = (0.95f64 / 0.05).ln();
-            if played % 2 == 0 && played >= SPRT_MIN_GAMES && llr.abs() >= bound {
-                verdict = Some(if llr > 0.0 { elo1 } else { elo0 });
+        tally.played = g + 1;
+        if let Some(bounds) = opts.sprt {
+            verdict = tally.sprt(bounds);
+            if verdict.is_some() {
                 break;
             }
         }
     }
+    report(opts, &tally, &names, arena.book.as_ref(), verdict);
+    if let Some(path) = &opts.pdn {
+        std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The endgame tables, opened only when a player probes them: a match without `+egdb` players
+/// runs without a table directory.
+fn open_tables(opts: &MatchArgs) -> Result<Option<Egdb>, String> {
+    let uses_egdb = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| matches!(s, PlayerSpec::Level(_, true, _, _)));
+    match (&opts.egdb, uses_egdb) {
+        (Some(dir), true) => Ok(Some(
+            Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?,
+        )),
+        (None, true) => Err("a player with +egdb needs --egdb DIR".to_owned()),
+        _ => Ok(None),
+    }
+}
+
+/// The start positions of `--fens`, every one checked before the first game so that a bad
+/// line stops the match before any time is spent.
+fn read_starts(opts: &MatchArgs) -> Result<Option<Vec<String>>, String> {
+    let Some(path) = &opts.fens else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let fens: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect();
+    for fen in &fens {
+        Game::from_fen(fen, opts.variant).map_err(|e| format!("{fen}: {e}"))?;
+    }
+    if fens.is_empty() {
+        return Err(format!("{}: no positions", path.display()));
+    }
+    Ok(Some(fens))
+}
+
+/// Game `g` before the players move: its pair's start position and opening plies.
+fn start_game(variant: Variant, starts: Option<&[String]>, g: usize, opening: &[Move]) -> Game {
+    let mut game = match starts {
+        Some(fens) => {
+            Game::from_fen(&fens[(g / 2) % fens.len()], variant).expect("checked when read")
+        }
+        None => Game::new(variant),
+    };
+    for m in opening {
+        game.play(m).expect("openings are played from legal moves");
+    }
+    game
+}
+
+/// The first [`OPENING_PLIES`] plies of a game, which name its opening in the summary.
+fn first_plies(game: &Game) -> Vec<String> {
+    game.moves()[..game.moves().len().min(OPENING_PLIES)]
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+/// Game `g` as a PDN record, the players named by the colour each had.
+fn game_pdn(game: &Game, g: usize, a_color: Color, names: &[String; 2]) -> String {
+    let (w, b) = if a_color == Color::White {
+        (&names[0], &names[1])
+    } else {
+        (&names[1], &names[0])
+    };
+    let tags = PdnTags {
+        event: Some("draughts match".to_owned()),
+        round: Some((g + 1).to_string()),
+        white: Some(w.clone()),
+        black: Some(b.clone()),
+        ..Default::default()
+    };
+    game.to_pdn(&tags)
+}
+
+/// What every game of a match shares: the options, both players (A then B) and what they
+/// consult.
+struct Arena<'a> {
+    opts: &'a MatchArgs,
+    players: [Player; 2],
+    clock: &'a dyn Fn() -> f64,
+    db: Option<Egdb>,
+    book: Option<Book>,
+    rng: Rng,
+}
+
+impl Arena<'_> {
+    /// Plays game `g` to its end, A holding `a_color`, adding each player's thinking to
+    /// `thought`; true when the ply cap rather than the rules ended it.
+    fn play(
+        &mut self,
+        game: &mut Game,
+        a_color: Color,
+        g: usize,
+        thought: &mut [(u64, f64); 2],
+    ) -> Result<bool, String> {
+        let [pa, pb] = &mut self.players;
+        pa.new_game().and_then(|_| pb.new_game())?;
+        while !game.status().is_over() {
+            if game.moves().len() >= self.opts.max_plies {
+                return Ok(true);
+            }
+            let who = usize::from(game.position().turn() != a_color);
+            let before = (self.clock)();
+            let m = self.players[who]
+                .choose(
+                    game,
+                    &mut self.rng,
+                    self.opts,
+                    self.clock,
+                    self.db.as_ref(),
+                    self.book.as_ref(),
+                )
+                .map_err(|e| format!("game {}: {e}", g + 1))?;
+            thought[who].0 += 1;
+            thought[who].1 += (self.clock)() - before;
+            game.play(&m)
+                .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
+        }
+        Ok(false)
+    }
+}
+
+/// The match so far, from A's side.
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    played: usize,
+    /// Per player: moves chosen and milliseconds spent choosing them.
+    thought: [(u64, f64); 2],
+    /// The distinct openings (first plies) seen.
+    openings: std::collections::HashSet<String>,
+    /// The SPRT's log-likelihood ratio after the last game.
+    llr: f64,
+}
+
+impl Tally {
+    /// Counts a finished game; its outcome and the reason, as the game's line shows them.
+    fn record(
+        &mut self,
+        game: &Game,
+        a_color: Color,
+        capped: bool,
+        max_plies: usize,
+    ) -> (&'static str, String) {
+        let status = game.status();
+        match status {
+            Status::Win { winner, .. } if winner == a_color => {
+                self.wins += 1;
+                ("A wins", status.to_string())
+            }
+            Status::Win { .. } => {
+                self.losses += 1;
+                ("B wins", status.to_string())
+            }
+            _ => {
+                self.draws += 1;
+                let why = if capped {
+                    format!("draw (adjudicated at {max_plies} plies)")
+                } else {
+                    status.to_string()
+                };
+                ("draw", why)
+            }
+        }
+    }
+
+    /// Updates the SPRT between A's gain being `elo0` and `elo1`; the accepted one once the
+    /// test decides.
+    fn sprt(&mut self, (elo0, elo1): (f64, f64)) -> Option<f64> {
+        self.llr = sprt_llr(
+            self.wins,
+            self.draws,
+            self.losses,
+            expected_score(elo0),
+            expected_score(elo1),
+        );
+        // Wald's bounds for α = β = 0.05; decided only after whole pairs.
+        let bound = (0.95f64 / 0.05).ln();
+        let decided =
+            self.played % 2 == 0 && self.played >= SPRT_MIN_GAMES && self.llr.abs() >= bound;
+        decided.then_some(if self.llr > 0.0 { elo1 } else { elo0 })
+    }
+}
+
+/// The summary: score with its 95% interval and Elo, openings, thinking time, SPRT verdict.
+fn report(
+    opts: &MatchArgs,
+    tally: &Tally,
+    names: &[String; 2],
+    book: Option<&Book>,
+    verdict: Option<f64>,
+) {
+    let Tally {
+        wins,
+        draws,
+        losses,
+        played,
+        llr,
+        ..
+    } = *tally;
     let n = played as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n;
     // 95% interval from the spread of per-game scores (1, ½, 0).
@@ -643,6 +763,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         let (lo, hi) = ((score - half).max(1e-3), (score + half).min(1.0 - 1e-3));
         format!("Elo {:+.0} [{:+.0}, {:+.0}]", elo(score), elo(lo), elo(hi))
     };
+    let [name_a, name_b] = names;
     say!(
         "A {name_a} vs B {name_b}: +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95% CI {:.1}%–{:.1}%), {elo_text}",
         100.0 * score,
@@ -652,16 +773,15 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     );
     say!(
         "distinct openings (first {OPENING_PLIES} plies): {} of {} games{}",
-        openings.len(),
+        tally.openings.len(),
         opts.games,
-        match &book {
+        match book {
             Some(b) => format!(", {} book of {} positions", opts.variant, b.len()),
             None if opts.no_book => ", no book (--no-book)".to_owned(),
             None => format!(", no {} book", opts.variant),
         }
     );
-    for (who, name) in [(0, &name_a), (1, &name_b)] {
-        let (moves, ms) = thought[who];
+    for (name, (moves, ms)) in names.iter().zip(tally.thought) {
         if moves > 0 {
             say!(
                 "{name}: {moves} moves, {:.0} ms a move on average",
@@ -677,8 +797,4 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             None => say!("SPRT [{elo0}, {elo1}]: undecided after {played} games (LLR {llr:.2}, bounds ±2.94)"),
         }
     }
-    if let Some(path) = &opts.pdn {
-        std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
-    }
-    Ok(ExitCode::SUCCESS)
 }

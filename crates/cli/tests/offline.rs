@@ -4,7 +4,17 @@
 mod common;
 
 use common::draughts_all;
+use std::path::Path;
 use std::process::{Command, Stdio};
+
+/// `tune fit` of English weights from `data` into `out`, 20 iterations, with `extra` options:
+/// output, errors, exit code.
+fn fit(data: &Path, out: &Path, extra: &[&str]) -> (String, String, i32) {
+    let mut args = vec!["tune", "fit", "-v", "english", "--iterations", "20"];
+    args.extend_from_slice(extra);
+    args.extend(["-d", data.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    draughts_all(&args)
+}
 
 /// `tune gen` then `tune fit` from the command line: data lines out, a weights file out whose
 /// `about` text names the command, and the errors reported.
@@ -30,18 +40,7 @@ fn tune_generates_data_and_fits_weights() {
     let text = std::fs::read_to_string(&data).unwrap();
     let first = text.lines().next().unwrap();
     assert_eq!(first.split('\t').count(), 4, "{first}");
-    let (stdout, err, code) = draughts_all(&[
-        "tune",
-        "fit",
-        "-v",
-        "english",
-        "--iterations",
-        "20",
-        "-d",
-        data.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let (stdout, err, code) = fit(&data, &out, &[]);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("held out"), "{stdout}");
     let file = draughts_engine::weights::decode(&std::fs::read(&out).unwrap()).unwrap();
@@ -57,19 +56,7 @@ fn tune_generates_data_and_fits_weights() {
     assert!(err.starts_with("error: /nonexistent.tsv"), "{err}");
     // With the regions' patterns, then self-play with those weights: games of their own.
     let regions = dir.join("english-regions.weights");
-    let (_, err, code) = draughts_all(&[
-        "tune",
-        "fit",
-        "-v",
-        "english",
-        "--iterations",
-        "20",
-        "--regions",
-        "-d",
-        data.to_str().unwrap(),
-        "-o",
-        regions.to_str().unwrap(),
-    ]);
+    let (_, err, code) = fit(&data, &regions, &["--regions"]);
     assert_eq!(code, 0, "{err}");
     let file = draughts_engine::weights::decode(&std::fs::read(&regions).unwrap()).unwrap();
     assert!(
