@@ -7,6 +7,15 @@ use common::draughts_all;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+/// `tune gen` of four English games at 300 nodes a move into `out`, with `extra` options:
+/// output, errors, exit code.
+fn generate(out: &Path, extra: &[&str]) -> (String, String, i32) {
+    let mut args = vec!["tune", "gen", "-v", "english", "-n", "4", "--nodes", "300"];
+    args.extend_from_slice(extra);
+    args.extend(["-o", out.to_str().unwrap()]);
+    draughts_all(&args)
+}
+
 /// `tune fit` of English weights from `data` into `out`, 20 iterations, with `extra` options:
 /// output, errors, exit code.
 fn fit(data: &Path, out: &Path, extra: &[&str]) -> (String, String, i32) {
@@ -24,18 +33,7 @@ fn tune_generates_data_and_fits_weights() {
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("data.tsv");
     let out = dir.join("english.weights");
-    let (_, err, code) = draughts_all(&[
-        "tune",
-        "gen",
-        "-v",
-        "english",
-        "-n",
-        "4",
-        "--nodes",
-        "300",
-        "-o",
-        data.to_str().unwrap(),
-    ]);
+    let (_, err, code) = generate(&data, &[]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&data).unwrap();
     let first = text.lines().next().unwrap();
@@ -66,22 +64,7 @@ fn tune_generates_data_and_fits_weights() {
     );
     assert_eq!(file.tuned.regions.len(), 118098);
     let played = dir.join("played.tsv");
-    let gen = |weights: &str| {
-        draughts_all(&[
-            "tune",
-            "gen",
-            "-v",
-            "english",
-            "-n",
-            "4",
-            "--nodes",
-            "300",
-            "--weights",
-            weights,
-            "-o",
-            played.to_str().unwrap(),
-        ])
-    };
+    let gen = |weights: &str| generate(&played, &["--weights", weights]);
     let (_, err, code) = gen(regions.to_str().unwrap());
     assert_eq!(code, 0, "{err}");
     let again = std::fs::read_to_string(&played).unwrap();

@@ -3,6 +3,7 @@
 
 use draughts_engine::{self as ai, Engine, Level, Limits, Rng};
 use draughts_rules::{parse_fen, Color, Position, Variant};
+use std::cell::Cell;
 
 fn search(pos: &Position, limits: Limits) -> ai::SearchResult {
     Engine::new(8)
@@ -38,6 +39,15 @@ fn forced_line(pos: &Position, best: &str, reply: &str) -> (ai::SearchResult, Po
     assert_eq!(forced.full_notation(), reply);
     p.play_unchecked(&forced);
     (r, p)
+}
+
+/// A fake clock that advances one millisecond per reading of it, kept in `t`: searches limited
+/// by time become exact.
+fn ticking(t: &Cell<f64>) -> impl Fn() -> f64 + '_ {
+    || {
+        t.set(t.get() + 1.0);
+        t.get()
+    }
 }
 
 /// International, a 2-for-1 shot with men. White 29-23 offers a man; Black must take with
@@ -180,11 +190,8 @@ fn stop_callback_and_clock_end_the_search() {
         r.nodes
     );
     // A fake clock that advances one millisecond per reading: stops at the deadline.
-    let t = std::cell::Cell::new(0.0);
-    let clock = || {
-        t.set(t.get() + 1.0);
-        t.get()
-    };
+    let t = Cell::new(0.0);
+    let clock = ticking(&t);
     let r = search(
         &pos,
         Limits {
@@ -295,11 +302,8 @@ fn nodes_per_second() {
 fn uses_the_time_given() {
     let pos = Position::new(Variant::International);
     for (aim, most) in [(200.0, None), (300.0, Some(900.0))] {
-        let t = std::cell::Cell::new(0.0);
-        let clock = || {
-            t.set(t.get() + 1.0);
-            t.get()
-        };
+        let t = Cell::new(0.0);
+        let clock = ticking(&t);
         let r = search(
             &pos,
             Limits {
@@ -326,11 +330,8 @@ fn uses_the_time_given() {
 fn a_whole_budget_is_spent_to_its_deadline() {
     let pos = Position::new(Variant::International);
     let spent = |aim: f64, whole_time: bool| {
-        let t = std::cell::Cell::new(0.0);
-        let clock = || {
-            t.set(t.get() + 1.0);
-            t.get()
-        };
+        let t = Cell::new(0.0);
+        let clock = ticking(&t);
         search(
             &pos,
             Limits {
