@@ -9,7 +9,9 @@
 //! `6+nobook`: level 6 without its opening book; `6+hand`: level 6 with the hand-made evaluation
 //! instead of the learned one, to measure them; `6+weights=FILE`: with the learned weights in
 //! FILE, as `draughts tune fit` writes them), `random`, `greedy`, or `hub:COMMAND ARGS…`
-//! (an external engine speaking the Hub protocol, e.g. `hub:./scan hub`). Levels 4–6 play from
+//! (an external engine speaking the Hub protocol), or `scan:DIR` (Scan 2.0 built in DIR, speaking
+//! the first Hub protocol: the sparring partner of ../shared/sparring; International only, given
+//! `--move-time` a move). Levels 4–6 play from
 //! the engine's opening book of the variant while in it (a seeded weighted choice), unless
 //! `--no-book`. `--fens FILE` plays from the positions in FILE (one FEN a line, each played
 //! twice, colours swapped) and `--start` from the start position, instead of random balanced
@@ -25,11 +27,12 @@ use clap::Args;
 use draughts_engine::egdb::Egdb;
 use draughts_engine::{self as ai, Book, Engine, Evaluator, Level, Limits, Rng};
 use draughts_rules::game::{Game, PdnTags, Status};
-use draughts_rules::hub::{move_from_hub, move_to_hub, parse_line, position_to_hub};
 use draughts_rules::{Color, Move, Position, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::Instant;
+
+use crate::hub_client::HubClient;
+use crate::hub_v1::HubV1;
 
 /// Options of `draughts match`.
 #[derive(Args)]
@@ -104,6 +107,7 @@ enum PlayerSpec {
     Random,
     Greedy,
     Hub(String),
+    Scan(std::path::PathBuf),
 }
 
 fn parse_games(text: &str) -> Result<usize, String> {
@@ -151,12 +155,18 @@ fn expected_score(elo: f64) -> f64 {
 /// What `--a` takes, with the engine's levels.
 fn spec_help() -> String {
     let levels = crate::play::level_range();
-    format!("Player A: a level ({levels}), random, greedy, or hub:COMMAND (an engine speaking Hub)")
+    format!(
+        "Player A: a level ({levels}), random, greedy, hub:COMMAND (an engine speaking Hub) or \
+         scan:DIR (Scan 2.0 built in DIR)"
+    )
 }
 
 fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
+    }
+    if let Some(dir) = spec.strip_prefix("scan:") {
+        return Ok(PlayerSpec::Scan(dir.into()));
     }
     let mut words = spec.split('+');
     let spec = words.next().unwrap_or_default();
@@ -185,134 +195,8 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
             .map(|l| PlayerSpec::Level(l, egdb, book, eval))
             .map_err(|_| {
                 let levels = crate::play::level_range();
-                format!("expected a level ({levels}), random, greedy or hub:COMMAND")
+                format!("expected a level ({levels}), random, greedy, hub:COMMAND or scan:DIR")
             }),
-    }
-}
-
-/// An external engine driven over the Hub protocol.
-struct HubClient {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-    name: String,
-}
-
-impl HubClient {
-    fn start(command: &str, variant: Variant) -> Result<HubClient, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("hub: needs a command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
-        let input = child.stdin.take().ok_or("no stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut c = HubClient {
-            child,
-            input,
-            output,
-            name: command.to_owned(),
-        };
-        c.send("hub")?;
-        let mut has_variant = false;
-        loop {
-            let (cmd, args) = c.read()?;
-            match cmd.as_str() {
-                "id" => {
-                    if let Some((_, n)) = args.iter().find(|(k, _)| k == "name") {
-                        c.name = n.clone();
-                    }
-                }
-                "param" => has_variant |= args.iter().any(|(k, v)| k == "name" && v == "variant"),
-                "wait" => break,
-                _ => {}
-            }
-        }
-        if variant != Variant::International {
-            if !has_variant {
-                return Err(format!("{command:?} declares no variant parameter"));
-            }
-            c.send(&format!(
-                "set-param name=variant value={}",
-                variant.hub_name()
-            ))?;
-        }
-        c.send("init")?;
-        while c.read()?.0 != "ready" {}
-        Ok(c)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
-            .map_err(|e| format!("{}: {e}", self.name))
-    }
-
-    fn read(&mut self) -> Result<(String, Vec<(String, String)>), String> {
-        let mut line = String::new();
-        match self.output.read_line(&mut line) {
-            Ok(0) => Err(format!("{} closed its output", self.name)),
-            Ok(_) => Ok(parse_line(&line)),
-            Err(e) => Err(format!("{}: {e}", self.name)),
-        }
-    }
-
-    fn best_move(
-        &mut self,
-        game: &Game,
-        move_time: f64,
-        nodes: Option<u64>,
-    ) -> Result<Move, String> {
-        // Send the position at the last irreversible move and the king moves since, so the
-        // engine can see repetitions.
-        let positions = game.positions();
-        let moves = game.moves();
-        let mut first = moves.len();
-        while first > 0 {
-            let (before, m) = (&positions[first - 1], &moves[first - 1]);
-            if m.is_capture() || !before.kings().contains(before.geometry().bit(m.from())) {
-                break;
-            }
-            first -= 1;
-        }
-        let mut line = format!("pos pos={}", position_to_hub(&positions[first]));
-        if first < moves.len() {
-            let list: Vec<String> = moves[first..].iter().map(move_to_hub).collect();
-            line.push_str(&format!(" moves=\"{}\"", list.join(" ")));
-        }
-        self.send(&line)?;
-        match nodes {
-            Some(n) => self.send(&format!("level nodes={n}"))?,
-            None => self.send(&format!("level move-time={move_time}"))?,
-        }
-        self.send("go think")?;
-        loop {
-            let (cmd, args) = self.read()?;
-            match cmd.as_str() {
-                "done" => {
-                    let text = args
-                        .iter()
-                        .find(|(k, _)| k == "move")
-                        .map(|(_, v)| v.clone())
-                        .unwrap_or_default();
-                    return move_from_hub(game.position(), &text)
-                        .map_err(|e| format!("{}: {e}", self.name));
-                }
-                "error" => return Err(format!("{}: {args:?}", self.name)),
-                _ => {}
-            }
-        }
-    }
-}
-
-impl Drop for HubClient {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
     }
 }
 
@@ -323,6 +207,7 @@ enum Player {
     Random,
     Greedy,
     Hub(HubClient),
+    Scan(HubV1),
 }
 
 impl Player {
@@ -337,6 +222,12 @@ impl Player {
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
             PlayerSpec::Hub(cmd) => Player::Hub(HubClient::start(cmd, variant)?),
+            PlayerSpec::Scan(_) if variant != Variant::International => {
+                return Err(format!(
+                    "Scan 2.0 plays International draughts, not {variant}"
+                ))
+            }
+            PlayerSpec::Scan(dir) => Player::Scan(HubV1::start_scan(dir)?),
         })
     }
 
@@ -359,6 +250,7 @@ impl Player {
                 }
             ),
             Player::Hub(h) => format!("hub {}", h.name),
+            Player::Scan(s) => s.name.clone(),
             Player::Random => "random".to_owned(),
             Player::Greedy => "greedy".to_owned(),
         }
@@ -368,6 +260,7 @@ impl Player {
         match self {
             Player::Level(_, e, _, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
+            Player::Scan(s) => s.new_game()?,
             _ => {}
         }
         Ok(())
@@ -381,26 +274,44 @@ impl Player {
         clock: &dyn Fn() -> f64,
         db: Option<&Egdb>,
         book: Option<&Book>,
-    ) -> Result<Move, String> {
+    ) -> Result<(Move, Option<Searched>), String> {
         let pos = game.position();
         let none = || "no legal move".to_owned();
+        let unsearched = |m: Option<Move>| m.map(|m| (m, None)).ok_or_else(none);
         match self {
-            Player::Random => ai::random_move(pos, rng).ok_or_else(none),
-            Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
-            Player::Hub(h) => h.best_move(game, opts.move_time, opts.hub_nodes),
+            Player::Random => unsearched(ai::random_move(pos, rng)),
+            Player::Greedy => unsearched(ai::greedy_move(pos, rng)),
+            Player::Hub(h) => Ok((h.best_move(game, opts.move_time, opts.hub_nodes)?, None)),
+            Player::Scan(s) => {
+                let (m, t) = s.best_move(game, (opts.move_time * 1000.0).round() as u64)?;
+                Ok((
+                    m,
+                    Some(Searched {
+                        depth: t.depth,
+                        nodes: t.nodes,
+                    }),
+                ))
+            }
             Player::Level(level, engine, egdb, uses_book) => {
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
                 let book = book.filter(|_| *uses_book);
                 if let Some(m) = ai::book_move(book, pos, *level, seed) {
-                    return Ok(m);
+                    return Ok((m, None));
                 }
                 let db = db.filter(|_| *egdb && !level.is_noisy());
                 if db.is_none()
                     && (level.is_noisy() || (opts.time_ms.is_none() && opts.nodes.is_none()))
                 {
-                    return ai::choose_move(engine, pos, &history, *level, seed, Some(clock), None)
-                        .ok_or_else(none);
+                    return unsearched(ai::choose_move(
+                        engine,
+                        pos,
+                        &history,
+                        *level,
+                        seed,
+                        Some(clock),
+                        None,
+                    ));
                 }
                 let mut limits = level.limits(Some(clock));
                 if opts.time_ms.is_some() {
@@ -416,7 +327,13 @@ impl Player {
                 }
                 engine
                     .search(pos, &history, &limits)
-                    .map(|r| r.best)
+                    .map(|r| {
+                        let searched = Searched {
+                            depth: r.depth,
+                            nodes: r.nodes,
+                        };
+                        (r.best, Some(searched))
+                    })
                     .ok_or_else(none)
             }
         }
@@ -639,7 +556,7 @@ impl Arena<'_> {
         game: &mut Game,
         a_color: Color,
         g: usize,
-        thought: &mut [(u64, f64); 2],
+        thought: &mut [Thinking; 2],
     ) -> Result<bool, String> {
         let [pa, pb] = &mut self.players;
         pa.new_game().and_then(|_| pb.new_game())?;
@@ -649,7 +566,7 @@ impl Arena<'_> {
             }
             let who = usize::from(game.position().turn() != a_color);
             let before = (self.clock)();
-            let m = self.players[who]
+            let (m, searched) = self.players[who]
                 .choose(
                     game,
                     &mut self.rng,
@@ -659,12 +576,41 @@ impl Arena<'_> {
                     self.book.as_ref(),
                 )
                 .map_err(|e| format!("game {}: {e}", g + 1))?;
-            thought[who].0 += 1;
-            thought[who].1 += (self.clock)() - before;
+            thought[who].add((self.clock)() - before, searched);
             game.play(&m)
                 .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
         }
         Ok(false)
+    }
+}
+
+/// How deep a searched move looked (book and random moves are not searched).
+#[derive(Clone, Copy)]
+struct Searched {
+    depth: u32,
+    nodes: u64,
+}
+
+/// A player's thinking over the match: every move's time, and the searched moves' depth and
+/// nodes.
+#[derive(Default)]
+struct Thinking {
+    moves: u64,
+    ms: f64,
+    searched: u64,
+    depth: u64,
+    nodes: u64,
+}
+
+impl Thinking {
+    fn add(&mut self, ms: f64, searched: Option<Searched>) {
+        self.moves += 1;
+        self.ms += ms;
+        if let Some(s) = searched {
+            self.searched += 1;
+            self.depth += u64::from(s.depth);
+            self.nodes += s.nodes;
+        }
     }
 }
 
@@ -675,8 +621,8 @@ struct Tally {
     draws: usize,
     losses: usize,
     played: usize,
-    /// Per player: moves chosen and milliseconds spent choosing them.
-    thought: [(u64, f64); 2],
+    /// Per player: how it spent its moves.
+    thought: [Thinking; 2],
     /// The distinct openings (first plies) seen.
     openings: std::collections::HashSet<String>,
     /// The SPRT's log-likelihood ratio after the last game.
@@ -781,11 +727,20 @@ fn report(
             None => format!(", no {} book", opts.variant),
         }
     );
-    for (name, (moves, ms)) in names.iter().zip(tally.thought) {
-        if moves > 0 {
+    for (name, t) in names.iter().zip(&tally.thought) {
+        if t.moves > 0 {
+            let per_search = match t.searched {
+                0 => String::new(),
+                n => format!(
+                    "; {n} searched: depth {:.1}, {:.0} nodes on average",
+                    t.depth as f64 / n as f64,
+                    t.nodes as f64 / n as f64
+                ),
+            };
             say!(
-                "{name}: {moves} moves, {:.0} ms a move on average",
-                ms / moves as f64
+                "{name}: {} moves, {:.0} ms a move on average{per_search}",
+                t.moves,
+                t.ms / t.moves as f64
             );
         }
     }
