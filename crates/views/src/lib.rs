@@ -3,7 +3,7 @@
 //! What the page shows, as plain values built and tested natively from [`draughts_rules`]: a
 //! game in play with its clock ([`session`]), one [`snapshot`] of everything drawn per change,
 //! what the pickers list ([`lists`]), shared-game [`link`]s, the board [`editor`], why a piece
-//! cannot move ([`explain`]), and what the computer's answers look like to the page
+//! cannot move ([`explain`]), a PDN collection as games of the page's [`library`], and what the computer's answers look like to the page
 //! ([`engine_view`]: a search's move, the analysis, a review, the endgame tables a game calls
 //! for; only the computer's module converts these). The three wasm modules (the page's, the computer's
 //! worker's, the tables builder's) only serialize these, through [`convert`]; none of them
@@ -14,6 +14,7 @@ pub mod convert;
 pub mod editor;
 pub mod engine_view;
 pub mod explain;
+pub mod library;
 pub mod link;
 pub mod lists;
 pub mod session;
