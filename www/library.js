@@ -98,9 +98,14 @@ function draw() {
   list.append(frag);
 }
 
+const TRASH =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 3h6l1 2h4v2H4V5h4zM6 9h12l-1 12H7zm4 2v8h1.5v-8zm2.5 0v8H14v-8z"/></svg>';
+
+/** A date and time in the page's language. */
 function when(iso) {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(document.documentElement.lang || undefined);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function row(g, i) {
@@ -117,12 +122,14 @@ function row(g, i) {
   const title = document.createElement('span');
   title.className = 'library-title';
   const players = g.white || g.black ? `${g.white || '?'} – ${g.black || '?'}` : '';
-  title.textContent = g.name || players || g.event || t('library.untitled');
+  const variant = variantTitle(engine.variantInfo(g.variant)) || g.variant;
+  const imported = g.kind === 'imported';
+  // A game played here is named by its variant and when it started; an imported one by its players.
+  title.textContent = g.name || (imported ? players || g.event : `${variant} · ${when(g.started)}`) || t('library.untitled');
   const sub = document.createElement('span');
   sub.className = 'library-sub';
-  const variant = variantTitle(engine.variantInfo(g.variant)) || g.variant;
-  const date = g.kind === 'imported' ? g.date : when(g.updated);
-  sub.textContent = [variant, g.state === 'ongoing' ? t('library.ongoing') : g.result, t('games.plies', { n: g.plies }), date, g.name && players]
+  const result = g.state === 'ongoing' ? t('library.ongoing') : g.result;
+  sub.textContent = (imported ? [variant, result, t('games.plies', { n: g.plies }), g.date, g.name && players] : [players, result, t('games.plies', { n: g.plies })])
     .filter(Boolean)
     .join(' · ');
   open.append(title, sub);
@@ -130,7 +137,7 @@ function row(g, i) {
   for (const [act, label, glyph] of [
     ['rename', t('library.rename'), '✎'],
     ['export', t('library.export'), '⤓'],
-    ['delete', t('library.delete'), '🗑'],
+    ['delete', t('library.delete'), TRASH],
   ]) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -138,7 +145,8 @@ function row(g, i) {
     b.dataset.act = act;
     b.setAttribute('aria-label', label);
     b.title = label;
-    b.textContent = glyph;
+    if (glyph.startsWith('<svg')) b.innerHTML = glyph;
+    else b.textContent = glyph;
     if (act === 'delete' && g.id === ctx.storage.id) b.disabled = true; // the game being played
     el.append(b);
   }

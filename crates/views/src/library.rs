@@ -61,7 +61,12 @@ impl Collection {
             .collect();
         let mut starts: Vec<usize> = games
             .iter()
-            .map(|g| line_starts.get(g.line.saturating_sub(1)).copied().unwrap_or(0))
+            .map(|g| {
+                line_starts
+                    .get(g.line.saturating_sub(1))
+                    .copied()
+                    .unwrap_or(0)
+            })
             .collect();
         starts.push(text.len());
         Ok(Collection {
@@ -89,7 +94,10 @@ impl Collection {
 
     fn game(&self, index: usize) -> LibraryGame {
         let g = &self.games[index];
-        let (from, to) = (self.starts[index], self.starts[index + 1].max(self.starts[index]));
+        let (from, to) = (
+            self.starts[index],
+            self.starts[index + 1].max(self.starts[index]),
+        );
         let tag = |name: &str| match g.tag(name).map(str::trim) {
             None | Some("" | "?") => String::new(),
             Some(v) => excerpt(v),
@@ -134,7 +142,11 @@ mod tests {
         assert_eq!(all.len(), 3);
         let first = &all[0];
         assert_eq!(
-            (first.event.as_str(), first.white.as_str(), first.black.as_str()),
+            (
+                first.event.as_str(),
+                first.white.as_str(),
+                first.black.as_str()
+            ),
             ("Final", "Ann", "Bo")
         );
         assert_eq!(
