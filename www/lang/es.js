@@ -346,6 +346,7 @@ export default {
     "link.unknown-part": "tiene una parte desconocida «{text}»",
     "link.repeated": "su parte «{text}» está repetida",
     "link.result-after-end": "indica un resultado cuando la partida ya había terminado",
+    "link.other-variant": "este enlace contiene una partida de {found}, no de {expected}",
     "result.wins": "Ganan las {winner}",
     "result.you-win": "Victoria",
     "result.you-lose": "Derrota",

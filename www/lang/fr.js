@@ -347,6 +347,7 @@ export default {
     "link.unknown-part": "il contient un élément inconnu « {text} »",
     "link.repeated": "son élément « {text} » est répété",
     "link.result-after-end": "il indique un résultat après la fin de la partie",
+    "link.other-variant": "ce lien contient une partie de {found}, pas de {expected}",
     "result.wins": "Victoire des {winner}",
     "result.you-win": "Vous gagnez",
     "result.you-lose": "Vous perdez",

@@ -354,6 +354,7 @@ export default {
     "link.unknown-part": "contiene una parte sconosciuta “{text}”",
     "link.repeated": "la parte “{text}” è ripetuta",
     "link.result-after-end": "registra un risultato dopo che la partita era già finita",
+    "link.other-variant": "questo link contiene una partita di {found}, non di {expected}",
     // Results.
     "result.wins": "Vince il {winner}",
     "result.you-win": "Hai vinto",

@@ -346,6 +346,7 @@ export default {
     "link.unknown-part": "er zit een onbekend deel “{text}” in",
     "link.repeated": "het deel “{text}” komt meer dan eens voor",
     "link.result-after-end": "er staat een uitslag in na het einde van de partij",
+    "link.other-variant": "deze link bevat een partij {found}, geen {expected}",
     "result.wins": "{winner} wint",
     "result.you-win": "Je wint",
     "result.you-lose": "Je verliest",

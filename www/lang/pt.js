@@ -346,6 +346,7 @@ export default {
     "link.unknown-part": "tem uma parte desconhecida “{text}”",
     "link.repeated": "a parte “{text}” está repetida",
     "link.result-after-end": "indica um resultado depois de a partida já ter terminado",
+    "link.other-variant": "este link contém uma partida de {found}, não de {expected}",
     "result.wins": "Vitória das {winner}",
     "result.you-win": "Vitória",
     "result.you-lose": "Derrota",

@@ -354,6 +354,7 @@ export default {
     "link.unknown-part": "в ней есть неизвестная часть «{text}»",
     "link.repeated": "часть «{text}» в ней повторяется",
     "link.result-after-end": "в ней записан результат после окончания партии",
+    "link.other-variant": "в этой ссылке другая игра: {found}, а не {expected}",
     // Results.
     "result.wins": "{winner} выиграли",
     "result.you-win": "Вы выиграли",

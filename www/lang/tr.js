@@ -354,6 +354,7 @@ export default {
     "link.unknown-part": "bilinmeyen bir “{text}” bölümü var",
     "link.repeated": "“{text}” bölümü tekrarlanmış",
     "link.result-after-end": "oyun bittikten sonra bir sonuç kaydediyor",
+    "link.other-variant": "bu bağlantıdaki oyun {found}, {expected} değil",
     // Results.
     "result.wins": "{winner} kazandı",
     "result.you-win": "Kazandınız",

@@ -19,7 +19,7 @@
 //! turns the probing off and on.
 
 use draughts_engine::egdb::Egdb;
-use draughts_engine::{self as ai, Engine, Limits, SearchResult};
+use draughts_engine::{self as ai, Book, Engine, Limits, SearchResult};
 use draughts_rules::hub::{arg, move_from_hub, move_to_hub, parse_line, position_from_hub, quote};
 use draughts_rules::{Move, Position, Variant};
 use std::io::{self, Write};
@@ -195,174 +195,33 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
             return Err(format!("--egdb {}: no such directory", dir.display()));
         }
     }
-    // The tables of a variant, when a directory was given and holds some of them.
-    let tables_of = |v: Variant| opts.egdb.as_deref().and_then(|d| Egdb::open(d, v).ok());
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let shared: Arc<Shared> = Arc::default();
-    let (tx, rx) = mpsc::channel::<String>();
-    {
-        let shared = Arc::clone(&shared);
-        std::thread::spawn(move || {
-            // A line that is not UTF-8 is read lossily rather than ending the session.
-            for line in crate::lossy_lines() {
-                let Ok(line) = line else { break };
-                let (cmd, _) = parse_line(&line);
-                let mut c = lock(&shared);
-                match cmd.as_str() {
-                    "stop" => c.stopped = c.gos,
-                    "ping" if c.searching => c.pings += 1,
-                    "ponder-hit" => c.ponder_hit = Some(clock()),
-                    _ => {
-                        if cmd == "go" {
-                            c.gos += 1;
-                            c.searching = true;
-                            c.ponder_hit = None;
-                        }
-                        if cmd == "quit" {
-                            // Stops a search in progress, even an infinite one.
-                            c.stopped = u64::MAX;
-                        }
-                        drop(c);
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-            // End of input: the GUI is gone; a search that would never end by itself stops,
-            // and the engine quits once it has answered.
-            lock(&shared).input_closed = true;
-            let _ = tx.send("quit".to_owned());
-        });
-    }
-
-    let mut variant = Variant::International;
-    let mut tt_mb = DEFAULT_TT_MB;
-    let mut threads = usize::from(opts.threads);
-    let new_engine = |tt_mb: usize, threads: usize| {
-        let mut e = Engine::new(tt_mb);
-        e.set_threads(threads);
-        e
-    };
-    let mut engine: Option<Engine> = None;
-    let mut game = HubGame::new(Position::new(variant));
-    let mut tables = tables_of(variant);
-    let mut use_tables = true;
-    let mut level = Level::MoveTime(1.0);
-    let mut gos = 0u64;
-    let mut use_book = !opts.no_book;
-    let mut book = ai::book::builtin(variant);
-
+    let rx = spawn_reader(Arc::clone(&shared), clock);
+    let mut session = Session::new(opts, start, &clock);
     for line in rx {
         let (cmd, args) = parse_line(&line);
         match cmd.as_str() {
             "" => {}
-            "hub" => {
-                send(&format!(
-                    "id name=draughts version={} author=\"draughts contributors\" country=-",
-                    env!("CARGO_PKG_VERSION")
-                ));
-                let names: Vec<&str> = Variant::ALL.into_iter().map(Variant::hub_name).collect();
-                send(&format!(
-                    "param name=variant value={} type=enum values={}",
-                    variant.hub_name(),
-                    quote(&names.join(" "))
-                ));
-                send(&format!(
-                    "param name=tt-size value={tt_mb} type=int min=1 max=4096"
-                ));
-                send(&format!("param name=book value={use_book} type=bool"));
-                if opts.egdb.is_some() {
-                    send(&format!("param name=egdb value={use_tables} type=bool"));
-                }
-                send(&format!(
-                    "param name=threads value={threads} type=int min=1 max={}",
-                    ai::MAX_THREADS
-                ));
-                send("wait");
-            }
-            "set-param" => {
-                let (name, value) = (arg(&args, "name"), arg(&args, "value").unwrap_or(""));
-                match name {
-                    Some("variant") => match Variant::from_name(value) {
-                        Some(v) => {
-                            variant = v;
-                            game = HubGame::new(Position::new(v));
-                            book = ai::book::builtin(v);
-                            tables = tables_of(v);
-                        }
-                        None => send(&format!(
-                            "error message={}",
-                            quote(&format!("unknown variant {value}"))
-                        )),
-                    },
-                    Some("tt-size") => match value.parse::<usize>() {
-                        Ok(mb) => {
-                            tt_mb = mb.clamp(1, 4096);
-                            engine = None;
-                        }
-                        Err(_) => send("error message=\"tt-size must be a number of megabytes\""),
-                    },
-                    Some("book") => match value {
-                        "true" => use_book = true,
-                        "false" => use_book = false,
-                        _ => send("error message=\"book must be true or false\""),
-                    },
-                    Some("egdb") => match value {
-                        "true" => use_tables = true,
-                        "false" => use_tables = false,
-                        _ => send("error message=\"egdb must be true or false\""),
-                    },
-                    Some("threads") => match value.parse::<usize>() {
-                        Ok(n) if (1..=ai::MAX_THREADS).contains(&n) => {
-                            threads = n;
-                            if let Some(e) = engine.as_mut() {
-                                e.set_threads(n);
-                            }
-                        }
-                        _ => send(&format!(
-                            "error message=\"threads must be a number from 1 to {}\"",
-                            ai::MAX_THREADS
-                        )),
-                    },
-                    _ => {}
-                }
-            }
+            "hub" => session.introduce(),
+            "set-param" => session.set_param(&args),
             "init" => {
-                engine.get_or_insert_with(|| new_engine(tt_mb, threads));
+                session.engine();
                 send("ready");
             }
-            "new-game" => {
-                if let Some(e) = engine.as_mut() {
-                    e.clear();
-                }
-                game = HubGame::new(Position::new(variant));
-            }
+            "new-game" => session.new_game(),
             "ping" => send("pong"),
-            "pos" => match read_pos(&args, variant) {
-                Ok(l) => game = l,
+            "pos" => match read_pos(&args, session.variant) {
+                Ok(l) => session.game = l,
                 Err(e) => send(&format!("error message={}", quote(&e))),
             },
             "level" => match parse_level(&args) {
-                Ok(l) => level = l,
+                Ok(l) => session.level = l,
                 Err(e) => send(&format!("error message={}", quote(&e))),
             },
             "go" => {
-                let mode = args.first().map_or("think", |(n, _)| n.as_str());
-                let engine = engine.get_or_insert_with(|| new_engine(tt_mb, threads));
-                gos += 1;
-                // Games from the book differ from one another: seeded by the time of asking.
-                let seed = start.elapsed().as_nanos() as u64 ^ gos;
-                let from_book = book
-                    .as_ref()
-                    .filter(|_| use_book && mode == "think")
-                    .and_then(|b| b.choose(game.pos(), seed));
-                let db = tables.as_ref().filter(|_| use_tables);
-                match from_book {
-                    Some(m) => send(&format!("done move={}", move_to_hub(&m))),
-                    None => go(engine, &game, db, level, mode, &shared, gos, &clock),
-                }
+                session.go(&args, &shared);
                 let mut c = lock(&shared);
                 c.searching = false;
                 let pings = std::mem::take(&mut c.pings);
@@ -376,6 +235,219 @@ pub fn run(opts: &HubArgs) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Starts the thread that owns stdin: it answers `stop`, `ping` and `ponder-hit` through
+/// `shared` at once, so that they reach a search in progress, and passes every other line on.
+fn spawn_reader(
+    shared: Arc<Shared>,
+    clock: impl Fn() -> f64 + Send + 'static,
+) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        // A line that is not UTF-8 is read lossily rather than ending the session.
+        for line in crate::lossy_lines() {
+            let Ok(line) = line else { break };
+            let (cmd, _) = parse_line(&line);
+            let mut c = lock(&shared);
+            match cmd.as_str() {
+                "stop" => c.stopped = c.gos,
+                "ping" if c.searching => c.pings += 1,
+                "ponder-hit" => c.ponder_hit = Some(clock()),
+                _ => {
+                    if cmd == "go" {
+                        c.gos += 1;
+                        c.searching = true;
+                        c.ponder_hit = None;
+                    }
+                    if cmd == "quit" {
+                        // Stops a search in progress, even an infinite one.
+                        c.stopped = u64::MAX;
+                    }
+                    drop(c);
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        // End of input: the GUI is gone; a search that would never end by itself stops,
+        // and the engine quits once it has answered.
+        lock(&shared).input_closed = true;
+        let _ = tx.send("quit".to_owned());
+    });
+    rx
+}
+
+/// What the engine keeps between commands: the parameters the GUI set, the game it gave, and
+/// the engine, made at `init` or the first `go` (so that `tt-size` before them costs nothing).
+struct Session<'a> {
+    opts: &'a HubArgs,
+    start: Instant,
+    clock: &'a dyn Fn() -> f64,
+    variant: Variant,
+    tt_mb: usize,
+    threads: usize,
+    engine: Option<Engine>,
+    game: HubGame,
+    tables: Option<Egdb>,
+    use_tables: bool,
+    level: Level,
+    /// `go` commands answered so far: the searches' numbers, which `stop` refers to.
+    gos: u64,
+    use_book: bool,
+    book: Option<Book>,
+}
+
+impl<'a> Session<'a> {
+    fn new(opts: &'a HubArgs, start: Instant, clock: &'a dyn Fn() -> f64) -> Session<'a> {
+        let variant = Variant::International;
+        Session {
+            opts,
+            start,
+            clock,
+            variant,
+            tt_mb: DEFAULT_TT_MB,
+            threads: usize::from(opts.threads),
+            engine: None,
+            game: HubGame::new(Position::new(variant)),
+            tables: tables_of(opts, variant),
+            use_tables: true,
+            level: Level::MoveTime(1.0),
+            gos: 0,
+            use_book: !opts.no_book,
+            book: ai::book::builtin(variant),
+        }
+    }
+
+    /// The engine, made with the current table size and threads if there is none yet.
+    fn engine(&mut self) -> &mut Engine {
+        let (tt_mb, threads) = (self.tt_mb, self.threads);
+        self.engine.get_or_insert_with(|| {
+            let mut e = Engine::new(tt_mb);
+            e.set_threads(threads);
+            e
+        })
+    }
+
+    /// Answers `hub`: the engine's name and the parameters a GUI may set.
+    fn introduce(&self) {
+        send(&format!(
+            "id name=draughts version={} author=\"draughts contributors\" country=-",
+            env!("CARGO_PKG_VERSION")
+        ));
+        let names: Vec<&str> = Variant::ALL.into_iter().map(Variant::hub_name).collect();
+        send(&format!(
+            "param name=variant value={} type=enum values={}",
+            self.variant.hub_name(),
+            quote(&names.join(" "))
+        ));
+        send(&format!(
+            "param name=tt-size value={} type=int min=1 max=4096",
+            self.tt_mb
+        ));
+        send(&format!(
+            "param name=book value={} type=bool",
+            self.use_book
+        ));
+        if self.opts.egdb.is_some() {
+            send(&format!(
+                "param name=egdb value={} type=bool",
+                self.use_tables
+            ));
+        }
+        send(&format!(
+            "param name=threads value={} type=int min=1 max={}",
+            self.threads,
+            ai::MAX_THREADS
+        ));
+        send("wait");
+    }
+
+    /// Answers `set-param`; a bad value is answered with an error and changes nothing.
+    fn set_param(&mut self, args: &[(String, String)]) {
+        let (name, value) = (arg(args, "name"), arg(args, "value").unwrap_or(""));
+        match name {
+            Some("variant") => match Variant::from_name(value) {
+                Some(v) => {
+                    self.variant = v;
+                    self.game = HubGame::new(Position::new(v));
+                    self.book = ai::book::builtin(v);
+                    self.tables = tables_of(self.opts, v);
+                }
+                None => send(&format!(
+                    "error message={}",
+                    quote(&format!("unknown variant {value}"))
+                )),
+            },
+            Some("tt-size") => match value.parse::<usize>() {
+                Ok(mb) => {
+                    self.tt_mb = mb.clamp(1, 4096);
+                    self.engine = None;
+                }
+                Err(_) => send("error message=\"tt-size must be a number of megabytes\""),
+            },
+            Some("book") => match value {
+                "true" => self.use_book = true,
+                "false" => self.use_book = false,
+                _ => send("error message=\"book must be true or false\""),
+            },
+            Some("egdb") => match value {
+                "true" => self.use_tables = true,
+                "false" => self.use_tables = false,
+                _ => send("error message=\"egdb must be true or false\""),
+            },
+            Some("threads") => match value.parse::<usize>() {
+                Ok(n) if (1..=ai::MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                    if let Some(e) = self.engine.as_mut() {
+                        e.set_threads(n);
+                    }
+                }
+                _ => send(&format!(
+                    "error message=\"threads must be a number from 1 to {}\"",
+                    ai::MAX_THREADS
+                )),
+            },
+            _ => {}
+        }
+    }
+
+    /// Answers `new-game`: the start position, and an engine that forgets the last game.
+    fn new_game(&mut self) {
+        if let Some(e) = self.engine.as_mut() {
+            e.clear();
+        }
+        self.game = HubGame::new(Position::new(self.variant));
+    }
+
+    /// Answers `go`: a move from the book when `think`ing in it, else a search.
+    fn go(&mut self, args: &[(String, String)], shared: &Shared) {
+        let mode = args.first().map_or("think", |(n, _)| n.as_str());
+        self.gos += 1;
+        // Games from the book differ from one another: seeded by the time of asking.
+        let seed = self.start.elapsed().as_nanos() as u64 ^ self.gos;
+        let from_book = self
+            .book
+            .as_ref()
+            .filter(|_| self.use_book && mode == "think")
+            .and_then(|b| b.choose(self.game.pos(), seed));
+        let (gos, level, clock) = (self.gos, self.level, self.clock);
+        self.engine();
+        let engine = self.engine.as_mut().expect("made just above");
+        let db = self.tables.as_ref().filter(|_| self.use_tables);
+        match from_book {
+            Some(m) => send(&format!("done move={}", move_to_hub(&m))),
+            None => go(engine, &self.game, db, level, mode, shared, gos, clock),
+        }
+    }
+}
+
+/// The tables of `variant`, when a directory was given and holds some of them.
+fn tables_of(opts: &HubArgs, variant: Variant) -> Option<Egdb> {
+    opts.egdb
+        .as_deref()
+        .and_then(|d| Egdb::open(d, variant).ok())
 }
 
 fn read_pos(args: &[(String, String)], variant: Variant) -> Result<HubGame, String> {

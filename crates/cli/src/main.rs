@@ -18,6 +18,8 @@ mod book;
 mod describe;
 mod egdb;
 mod hub;
+mod hub_client;
+mod hub_v1;
 mod matches;
 mod play;
 mod problems;

@@ -9,7 +9,9 @@
 //! `6+nobook`: level 6 without its opening book; `6+hand`: level 6 with the hand-made evaluation
 //! instead of the learned one, to measure them; `6+weights=FILE`: with the learned weights in
 //! FILE, as `draughts tune fit` writes them), `random`, `greedy`, or `hub:COMMAND ARGS…`
-//! (an external engine speaking the Hub protocol, e.g. `hub:./scan hub`). Levels 4–6 play from
+//! (an external engine speaking the Hub protocol), or `scan:DIR` (Scan 2.0 built in DIR, speaking
+//! the first Hub protocol: the sparring partner of ../shared/sparring; International only, given
+//! `--move-time` a move). Levels 4–6 play from
 //! the engine's opening book of the variant while in it (a seeded weighted choice), unless
 //! `--no-book`. `--fens FILE` plays from the positions in FILE (one FEN a line, each played
 //! twice, colours swapped) and `--start` from the start position, instead of random balanced
@@ -25,11 +27,12 @@ use clap::Args;
 use draughts_engine::egdb::Egdb;
 use draughts_engine::{self as ai, Book, Engine, Evaluator, Level, Limits, Rng};
 use draughts_rules::game::{Game, PdnTags, Status};
-use draughts_rules::hub::{move_from_hub, move_to_hub, parse_line, position_to_hub};
 use draughts_rules::{Color, Move, Position, Variant};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::Instant;
+
+use crate::hub_client::HubClient;
+use crate::hub_v1::HubV1;
 
 /// Options of `draughts match`.
 #[derive(Args)]
@@ -104,6 +107,7 @@ enum PlayerSpec {
     Random,
     Greedy,
     Hub(String),
+    Scan(std::path::PathBuf),
 }
 
 fn parse_games(text: &str) -> Result<usize, String> {
@@ -151,12 +155,18 @@ fn expected_score(elo: f64) -> f64 {
 /// What `--a` takes, with the engine's levels.
 fn spec_help() -> String {
     let levels = crate::play::level_range();
-    format!("Player A: a level ({levels}), random, greedy, or hub:COMMAND (an engine speaking Hub)")
+    format!(
+        "Player A: a level ({levels}), random, greedy, hub:COMMAND (an engine speaking Hub) or \
+         scan:DIR (Scan 2.0 built in DIR)"
+    )
 }
 
 fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         return Ok(PlayerSpec::Hub(cmd.to_owned()));
+    }
+    if let Some(dir) = spec.strip_prefix("scan:") {
+        return Ok(PlayerSpec::Scan(dir.into()));
     }
     let mut words = spec.split('+');
     let spec = words.next().unwrap_or_default();
@@ -185,134 +195,8 @@ fn parse_spec(spec: &str) -> Result<PlayerSpec, String> {
             .map(|l| PlayerSpec::Level(l, egdb, book, eval))
             .map_err(|_| {
                 let levels = crate::play::level_range();
-                format!("expected a level ({levels}), random, greedy or hub:COMMAND")
+                format!("expected a level ({levels}), random, greedy, hub:COMMAND or scan:DIR")
             }),
-    }
-}
-
-/// An external engine driven over the Hub protocol.
-struct HubClient {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-    name: String,
-}
-
-impl HubClient {
-    fn start(command: &str, variant: Variant) -> Result<HubClient, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("hub: needs a command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
-        let input = child.stdin.take().ok_or("no stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut c = HubClient {
-            child,
-            input,
-            output,
-            name: command.to_owned(),
-        };
-        c.send("hub")?;
-        let mut has_variant = false;
-        loop {
-            let (cmd, args) = c.read()?;
-            match cmd.as_str() {
-                "id" => {
-                    if let Some((_, n)) = args.iter().find(|(k, _)| k == "name") {
-                        c.name = n.clone();
-                    }
-                }
-                "param" => has_variant |= args.iter().any(|(k, v)| k == "name" && v == "variant"),
-                "wait" => break,
-                _ => {}
-            }
-        }
-        if variant != Variant::International {
-            if !has_variant {
-                return Err(format!("{command:?} declares no variant parameter"));
-            }
-            c.send(&format!(
-                "set-param name=variant value={}",
-                variant.hub_name()
-            ))?;
-        }
-        c.send("init")?;
-        while c.read()?.0 != "ready" {}
-        Ok(c)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
-            .map_err(|e| format!("{}: {e}", self.name))
-    }
-
-    fn read(&mut self) -> Result<(String, Vec<(String, String)>), String> {
-        let mut line = String::new();
-        match self.output.read_line(&mut line) {
-            Ok(0) => Err(format!("{} closed its output", self.name)),
-            Ok(_) => Ok(parse_line(&line)),
-            Err(e) => Err(format!("{}: {e}", self.name)),
-        }
-    }
-
-    fn best_move(
-        &mut self,
-        game: &Game,
-        move_time: f64,
-        nodes: Option<u64>,
-    ) -> Result<Move, String> {
-        // Send the position at the last irreversible move and the king moves since, so the
-        // engine can see repetitions.
-        let positions = game.positions();
-        let moves = game.moves();
-        let mut first = moves.len();
-        while first > 0 {
-            let (before, m) = (&positions[first - 1], &moves[first - 1]);
-            if m.is_capture() || !before.kings().contains(before.geometry().bit(m.from())) {
-                break;
-            }
-            first -= 1;
-        }
-        let mut line = format!("pos pos={}", position_to_hub(&positions[first]));
-        if first < moves.len() {
-            let list: Vec<String> = moves[first..].iter().map(move_to_hub).collect();
-            line.push_str(&format!(" moves=\"{}\"", list.join(" ")));
-        }
-        self.send(&line)?;
-        match nodes {
-            Some(n) => self.send(&format!("level nodes={n}"))?,
-            None => self.send(&format!("level move-time={move_time}"))?,
-        }
-        self.send("go think")?;
-        loop {
-            let (cmd, args) = self.read()?;
-            match cmd.as_str() {
-                "done" => {
-                    let text = args
-                        .iter()
-                        .find(|(k, _)| k == "move")
-                        .map(|(_, v)| v.clone())
-                        .unwrap_or_default();
-                    return move_from_hub(game.position(), &text)
-                        .map_err(|e| format!("{}: {e}", self.name));
-                }
-                "error" => return Err(format!("{}: {args:?}", self.name)),
-                _ => {}
-            }
-        }
-    }
-}
-
-impl Drop for HubClient {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
     }
 }
 
@@ -323,6 +207,7 @@ enum Player {
     Random,
     Greedy,
     Hub(HubClient),
+    Scan(HubV1),
 }
 
 impl Player {
@@ -337,6 +222,12 @@ impl Player {
             PlayerSpec::Random => Player::Random,
             PlayerSpec::Greedy => Player::Greedy,
             PlayerSpec::Hub(cmd) => Player::Hub(HubClient::start(cmd, variant)?),
+            PlayerSpec::Scan(_) if variant != Variant::International => {
+                return Err(format!(
+                    "Scan 2.0 plays International draughts, not {variant}"
+                ))
+            }
+            PlayerSpec::Scan(dir) => Player::Scan(HubV1::start_scan(dir)?),
         })
     }
 
@@ -359,6 +250,7 @@ impl Player {
                 }
             ),
             Player::Hub(h) => format!("hub {}", h.name),
+            Player::Scan(s) => s.name.clone(),
             Player::Random => "random".to_owned(),
             Player::Greedy => "greedy".to_owned(),
         }
@@ -368,6 +260,7 @@ impl Player {
         match self {
             Player::Level(_, e, _, _) => e.clear(),
             Player::Hub(h) => h.send("new-game")?,
+            Player::Scan(s) => s.new_game()?,
             _ => {}
         }
         Ok(())
@@ -381,26 +274,44 @@ impl Player {
         clock: &dyn Fn() -> f64,
         db: Option<&Egdb>,
         book: Option<&Book>,
-    ) -> Result<Move, String> {
+    ) -> Result<(Move, Option<Searched>), String> {
         let pos = game.position();
         let none = || "no legal move".to_owned();
+        let unsearched = |m: Option<Move>| m.map(|m| (m, None)).ok_or_else(none);
         match self {
-            Player::Random => ai::random_move(pos, rng).ok_or_else(none),
-            Player::Greedy => ai::greedy_move(pos, rng).ok_or_else(none),
-            Player::Hub(h) => h.best_move(game, opts.move_time, opts.hub_nodes),
+            Player::Random => unsearched(ai::random_move(pos, rng)),
+            Player::Greedy => unsearched(ai::greedy_move(pos, rng)),
+            Player::Hub(h) => Ok((h.best_move(game, opts.move_time, opts.hub_nodes)?, None)),
+            Player::Scan(s) => {
+                let (m, t) = s.best_move(game, (opts.move_time * 1000.0).round() as u64)?;
+                Ok((
+                    m,
+                    Some(Searched {
+                        depth: t.depth,
+                        nodes: t.nodes,
+                    }),
+                ))
+            }
             Player::Level(level, engine, egdb, uses_book) => {
                 let history = ai::game_history(game);
                 let seed = rng.next_u64();
                 let book = book.filter(|_| *uses_book);
                 if let Some(m) = ai::book_move(book, pos, *level, seed) {
-                    return Ok(m);
+                    return Ok((m, None));
                 }
                 let db = db.filter(|_| *egdb && !level.is_noisy());
                 if db.is_none()
                     && (level.is_noisy() || (opts.time_ms.is_none() && opts.nodes.is_none()))
                 {
-                    return ai::choose_move(engine, pos, &history, *level, seed, Some(clock), None)
-                        .ok_or_else(none);
+                    return unsearched(ai::choose_move(
+                        engine,
+                        pos,
+                        &history,
+                        *level,
+                        seed,
+                        Some(clock),
+                        None,
+                    ));
                 }
                 let mut limits = level.limits(Some(clock));
                 if opts.time_ms.is_some() {
@@ -416,7 +327,13 @@ impl Player {
                 }
                 engine
                     .search(pos, &history, &limits)
-                    .map(|r| r.best)
+                    .map(|r| {
+                        let searched = Searched {
+                            depth: r.depth,
+                            nodes: r.nodes,
+                        };
+                        (r.best, Some(searched))
+                    })
                     .ok_or_else(none)
             }
         }
@@ -464,126 +381,56 @@ fn opening(variant: Variant, seed: u64, pair: usize) -> Vec<Move> {
 pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
-    let mut pa = Player::new(&opts.a, opts.variant, opts.threads)?;
-    let mut pb = Player::new(&opts.b, opts.variant, opts.threads)?;
-    let uses_egdb = [&opts.a, &opts.b]
-        .iter()
-        .any(|s| matches!(s, PlayerSpec::Level(_, true, _, _)));
+    let players = [
+        Player::new(&opts.a, opts.variant, opts.threads)?,
+        Player::new(&opts.b, opts.variant, opts.threads)?,
+    ];
     let book = if opts.no_book {
         None
     } else {
         ai::book::builtin(opts.variant)
     };
-    let db = match (&opts.egdb, uses_egdb) {
-        (Some(dir), true) => Some(Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?),
-        (None, true) => return Err("a player with +egdb needs --egdb DIR".to_owned()),
-        _ => None,
-    };
-    let starts: Option<Vec<String>> = match &opts.fens {
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let fens: Vec<String> = text
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(str::to_owned)
-                .collect();
-            for fen in &fens {
-                Game::from_fen(fen, opts.variant).map_err(|e| format!("{fen}: {e}"))?;
-            }
-            if fens.is_empty() {
-                return Err(format!("{}: no positions", path.display()));
-            }
-            Some(fens)
-        }
-        None => None,
-    };
-    let (name_a, name_b) = (pa.name(), pb.name());
+    let db = open_tables(opts)?;
+    let starts = read_starts(opts)?;
+    let names = [players[0].name(), players[1].name()];
     say!(
-        "{} match, {} games: A = {name_a}, B = {name_b}",
+        "{} match, {} games: A = {}, B = {}",
         opts.variant,
-        opts.games
+        opts.games,
+        names[0],
+        names[1]
     );
+    let mut arena = Arena {
+        opts,
+        players,
+        clock: &clock,
+        db,
+        book,
+        rng: Rng::new(opts.seed),
+    };
+    let mut tally = Tally::default();
     let mut pdn_out = String::new();
-    let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
-    let mut rng = Rng::new(opts.seed);
     let mut opening_moves = Vec::new();
-    let mut openings = std::collections::HashSet::new();
-    // Per player: moves chosen and milliseconds spent choosing them.
-    let mut thought = [(0u64, 0.0f64); 2];
-    let mut played = 0usize;
     let mut verdict = None;
-    let mut llr = 0.0;
     for g in 0..opts.games {
         if g % 2 == 0 && starts.is_none() && !opts.start {
             opening_moves = opening(opts.variant, opts.seed, g / 2);
         }
+        // A plays White's side of the start position in even games.
         let a_color = if g % 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        let mut game = match &starts {
-            Some(fens) => Game::from_fen(&fens[(g / 2) % fens.len()], opts.variant)
-                .expect("checked when read"),
-            None => Game::new(opts.variant),
-        };
-        for m in &opening_moves {
-            game.play(m).expect("openings are played from legal moves");
-        }
-        pa.new_game().and_then(|_| pb.new_game())?;
-        let mut capped = false;
-        while !game.status().is_over() {
-            if game.moves().len() >= opts.max_plies {
-                capped = true;
-                break;
-            }
-            // A plays White's side of the start position in even games.
-            let turn = game.position().turn();
-            let (player, who) = if turn == a_color {
-                (&mut pa, 0)
-            } else {
-                (&mut pb, 1)
-            };
-            let before = clock();
-            let m = player
-                .choose(&game, &mut rng, opts, &clock, db.as_ref(), book.as_ref())
-                .map_err(|e| format!("game {}: {e}", g + 1))?;
-            thought[who].0 += 1;
-            thought[who].1 += clock() - before;
-            game.play(&m)
-                .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
-        }
-        let line: Vec<String> = game.moves()[..game.moves().len().min(OPENING_PLIES)]
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        openings.insert(line.join(" "));
-        let status = game.status();
-        let (outcome, text) = match status {
-            Status::Win { winner, .. } if winner == a_color => {
-                wins += 1;
-                ("A wins", status.to_string())
-            }
-            Status::Win { .. } => {
-                losses += 1;
-                ("B wins", status.to_string())
-            }
-            _ => {
-                draws += 1;
-                let why = if capped {
-                    format!("draw (adjudicated at {} plies)", opts.max_plies)
-                } else {
-                    status.to_string()
-                };
-                ("draw", why)
-            }
-        };
+        let mut game = start_game(opts.variant, starts.as_deref(), g, &opening_moves);
+        let capped = arena.play(&mut game, a_color, g, &mut tally.thought)?;
+        let first_plies = first_plies(&game);
+        let (outcome, text) = tally.record(&game, a_color, capped, opts.max_plies);
+        tally.openings.insert(first_plies.join(" "));
         if !opts.quiet {
             // From the start position, the opening the players chose; else the one given.
             let open: Vec<String> = if opening_moves.is_empty() && starts.is_none() {
-                line.clone()
+                first_plies
             } else {
                 opening_moves.iter().map(|m| m.to_string()).collect()
             };
@@ -596,38 +443,257 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             );
         }
         if opts.pdn.is_some() {
-            let (w, b) = if a_color == Color::White {
-                (&name_a, &name_b)
-            } else {
-                (&name_b, &name_a)
-            };
-            let tags = PdnTags {
-                event: Some("draughts match".to_owned()),
-                round: Some((g + 1).to_string()),
-                white: Some(w.clone()),
-                black: Some(b.clone()),
-                ..Default::default()
-            };
-            pdn_out.push_str(&game.to_pdn(&tags));
+            pdn_out.push_str(&game_pdn(&game, g, a_color, &names));
             pdn_out.push('\n');
         }
-        played = g + 1;
-        if let Some((elo0, elo1)) = opts.sprt {
-            llr = sprt_llr(
-                wins,
-                draws,
-                losses,
-                expected_score(elo0),
-                expected_score(elo1),
-            );
-            // Wald's bounds for α = β = 0.05; decided only after whole pairs.
-            let bound = (0.95f64 / 0.05).ln();
-            if played % 2 == 0 && played >= SPRT_MIN_GAMES && llr.abs() >= bound {
-                verdict = Some(if llr > 0.0 { elo1 } else { elo0 });
+        tally.played = g + 1;
+        if let Some(bounds) = opts.sprt {
+            verdict = tally.sprt(bounds);
+            if verdict.is_some() {
                 break;
             }
         }
     }
+    report(opts, &tally, &names, arena.book.as_ref(), verdict);
+    if let Some(path) = &opts.pdn {
+        std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The endgame tables, opened only when a player probes them: a match without `+egdb` players
+/// runs without a table directory.
+fn open_tables(opts: &MatchArgs) -> Result<Option<Egdb>, String> {
+    let uses_egdb = [&opts.a, &opts.b]
+        .iter()
+        .any(|s| matches!(s, PlayerSpec::Level(_, true, _, _)));
+    match (&opts.egdb, uses_egdb) {
+        (Some(dir), true) => Ok(Some(
+            Egdb::open(dir, opts.variant).map_err(|e| e.to_string())?,
+        )),
+        (None, true) => Err("a player with +egdb needs --egdb DIR".to_owned()),
+        _ => Ok(None),
+    }
+}
+
+/// The start positions of `--fens`, every one checked before the first game so that a bad
+/// line stops the match before any time is spent.
+fn read_starts(opts: &MatchArgs) -> Result<Option<Vec<String>>, String> {
+    let Some(path) = &opts.fens else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let fens: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect();
+    for fen in &fens {
+        Game::from_fen(fen, opts.variant).map_err(|e| format!("{fen}: {e}"))?;
+    }
+    if fens.is_empty() {
+        return Err(format!("{}: no positions", path.display()));
+    }
+    Ok(Some(fens))
+}
+
+/// Game `g` before the players move: its pair's start position and opening plies.
+fn start_game(variant: Variant, starts: Option<&[String]>, g: usize, opening: &[Move]) -> Game {
+    let mut game = match starts {
+        Some(fens) => {
+            Game::from_fen(&fens[(g / 2) % fens.len()], variant).expect("checked when read")
+        }
+        None => Game::new(variant),
+    };
+    for m in opening {
+        game.play(m).expect("openings are played from legal moves");
+    }
+    game
+}
+
+/// The first [`OPENING_PLIES`] plies of a game, which name its opening in the summary.
+fn first_plies(game: &Game) -> Vec<String> {
+    game.moves()[..game.moves().len().min(OPENING_PLIES)]
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+/// Game `g` as a PDN record, the players named by the colour each had.
+fn game_pdn(game: &Game, g: usize, a_color: Color, names: &[String; 2]) -> String {
+    let (w, b) = if a_color == Color::White {
+        (&names[0], &names[1])
+    } else {
+        (&names[1], &names[0])
+    };
+    let tags = PdnTags {
+        event: Some("draughts match".to_owned()),
+        round: Some((g + 1).to_string()),
+        white: Some(w.clone()),
+        black: Some(b.clone()),
+        ..Default::default()
+    };
+    game.to_pdn(&tags)
+}
+
+/// What every game of a match shares: the options, both players (A then B) and what they
+/// consult.
+struct Arena<'a> {
+    opts: &'a MatchArgs,
+    players: [Player; 2],
+    clock: &'a dyn Fn() -> f64,
+    db: Option<Egdb>,
+    book: Option<Book>,
+    rng: Rng,
+}
+
+impl Arena<'_> {
+    /// Plays game `g` to its end, A holding `a_color`, adding each player's thinking to
+    /// `thought`; true when the ply cap rather than the rules ended it.
+    fn play(
+        &mut self,
+        game: &mut Game,
+        a_color: Color,
+        g: usize,
+        thought: &mut [Thinking; 2],
+    ) -> Result<bool, String> {
+        let [pa, pb] = &mut self.players;
+        pa.new_game().and_then(|_| pb.new_game())?;
+        while !game.status().is_over() {
+            if game.moves().len() >= self.opts.max_plies {
+                return Ok(true);
+            }
+            let who = usize::from(game.position().turn() != a_color);
+            let before = (self.clock)();
+            let (m, searched) = self.players[who]
+                .choose(
+                    game,
+                    &mut self.rng,
+                    self.opts,
+                    self.clock,
+                    self.db.as_ref(),
+                    self.book.as_ref(),
+                )
+                .map_err(|e| format!("game {}: {e}", g + 1))?;
+            thought[who].add((self.clock)() - before, searched);
+            game.play(&m)
+                .map_err(|e| format!("game {}: illegal move: {e}", g + 1))?;
+        }
+        Ok(false)
+    }
+}
+
+/// How deep a searched move looked (book and random moves are not searched).
+#[derive(Clone, Copy)]
+struct Searched {
+    depth: u32,
+    nodes: u64,
+}
+
+/// A player's thinking over the match: every move's time, and the searched moves' depth and
+/// nodes.
+#[derive(Default)]
+struct Thinking {
+    moves: u64,
+    ms: f64,
+    searched: u64,
+    depth: u64,
+    nodes: u64,
+}
+
+impl Thinking {
+    fn add(&mut self, ms: f64, searched: Option<Searched>) {
+        self.moves += 1;
+        self.ms += ms;
+        if let Some(s) = searched {
+            self.searched += 1;
+            self.depth += u64::from(s.depth);
+            self.nodes += s.nodes;
+        }
+    }
+}
+
+/// The match so far, from A's side.
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    played: usize,
+    /// Per player: how it spent its moves.
+    thought: [Thinking; 2],
+    /// The distinct openings (first plies) seen.
+    openings: std::collections::HashSet<String>,
+    /// The SPRT's log-likelihood ratio after the last game.
+    llr: f64,
+}
+
+impl Tally {
+    /// Counts a finished game; its outcome and the reason, as the game's line shows them.
+    fn record(
+        &mut self,
+        game: &Game,
+        a_color: Color,
+        capped: bool,
+        max_plies: usize,
+    ) -> (&'static str, String) {
+        let status = game.status();
+        match status {
+            Status::Win { winner, .. } if winner == a_color => {
+                self.wins += 1;
+                ("A wins", status.to_string())
+            }
+            Status::Win { .. } => {
+                self.losses += 1;
+                ("B wins", status.to_string())
+            }
+            _ => {
+                self.draws += 1;
+                let why = if capped {
+                    format!("draw (adjudicated at {max_plies} plies)")
+                } else {
+                    status.to_string()
+                };
+                ("draw", why)
+            }
+        }
+    }
+
+    /// Updates the SPRT between A's gain being `elo0` and `elo1`; the accepted one once the
+    /// test decides.
+    fn sprt(&mut self, (elo0, elo1): (f64, f64)) -> Option<f64> {
+        self.llr = sprt_llr(
+            self.wins,
+            self.draws,
+            self.losses,
+            expected_score(elo0),
+            expected_score(elo1),
+        );
+        // Wald's bounds for α = β = 0.05; decided only after whole pairs.
+        let bound = (0.95f64 / 0.05).ln();
+        let decided =
+            self.played % 2 == 0 && self.played >= SPRT_MIN_GAMES && self.llr.abs() >= bound;
+        decided.then_some(if self.llr > 0.0 { elo1 } else { elo0 })
+    }
+}
+
+/// The summary: score with its 95% interval and Elo, openings, thinking time, SPRT verdict.
+fn report(
+    opts: &MatchArgs,
+    tally: &Tally,
+    names: &[String; 2],
+    book: Option<&Book>,
+    verdict: Option<f64>,
+) {
+    let Tally {
+        wins,
+        draws,
+        losses,
+        played,
+        llr,
+        ..
+    } = *tally;
     let n = played as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n;
     // 95% interval from the spread of per-game scores (1, ½, 0).
@@ -643,6 +709,7 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
         let (lo, hi) = ((score - half).max(1e-3), (score + half).min(1.0 - 1e-3));
         format!("Elo {:+.0} [{:+.0}, {:+.0}]", elo(score), elo(lo), elo(hi))
     };
+    let [name_a, name_b] = names;
     say!(
         "A {name_a} vs B {name_b}: +{wins} ={draws} -{losses}  score {:.1}% ± {:.1}% (95% CI {:.1}%–{:.1}%), {elo_text}",
         100.0 * score,
@@ -652,20 +719,28 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
     );
     say!(
         "distinct openings (first {OPENING_PLIES} plies): {} of {} games{}",
-        openings.len(),
+        tally.openings.len(),
         opts.games,
-        match &book {
+        match book {
             Some(b) => format!(", {} book of {} positions", opts.variant, b.len()),
             None if opts.no_book => ", no book (--no-book)".to_owned(),
             None => format!(", no {} book", opts.variant),
         }
     );
-    for (who, name) in [(0, &name_a), (1, &name_b)] {
-        let (moves, ms) = thought[who];
-        if moves > 0 {
+    for (name, t) in names.iter().zip(&tally.thought) {
+        if t.moves > 0 {
+            let per_search = match t.searched {
+                0 => String::new(),
+                n => format!(
+                    "; {n} searched: depth {:.1}, {:.0} nodes on average",
+                    t.depth as f64 / n as f64,
+                    t.nodes as f64 / n as f64
+                ),
+            };
             say!(
-                "{name}: {moves} moves, {:.0} ms a move on average",
-                ms / moves as f64
+                "{name}: {} moves, {:.0} ms a move on average{per_search}",
+                t.moves,
+                t.ms / t.moves as f64
             );
         }
     }
@@ -677,8 +752,4 @@ pub fn run(opts: &MatchArgs) -> Result<ExitCode, String> {
             None => say!("SPRT [{elo0}, {elo1}]: undecided after {played} games (LLR {llr:.2}, bounds ±2.94)"),
         }
     }
-    if let Some(path) = &opts.pdn {
-        std::fs::write(path, pdn_out).map_err(|e| format!("cannot write {path}: {e}"))?;
-    }
-    Ok(ExitCode::SUCCESS)
 }

@@ -5,10 +5,11 @@
 //! `moves`, `resign`, `draw`, `help`, `quit`. Reads stdin line by line, so it can be scripted.
 
 use clap::{Args, ValueEnum};
-use draughts_engine::{self as ai, Engine, Level};
+use draughts_engine::egdb::Egdb;
+use draughts_engine::{self as ai, Book, Engine, Level};
 use draughts_rules::game::{Game, PdnTags, Status};
 use draughts_rules::notation::move_to_text;
-use draughts_rules::{Color, Piece, Position, Role, Variant};
+use draughts_rules::{Color, Move, Piece, Position, Role, Variant};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -176,46 +177,18 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
     while !game.status().is_over() {
         let pos = *game.position();
         if show {
-            let last = game.moves().last();
-            let _ = write!(out, "\n{}", board_text(&pos, last));
-            if let Some(m) = last {
-                let before = &game.positions()[game.positions().len() - 2];
-                let _ = writeln!(out, "Last move: {}", move_to_text(before, m));
-            }
-            let _ = writeln!(out, "{}", counts_line(&pos));
+            show_position(out, &game);
         }
         show = true;
         if computer == Some(pos.turn()) {
-            let history = ai::game_history(&game);
-            let seed = opts.seed.wrapping_add(game.moves().len() as u64);
-            let from_book = ai::book_move(book.as_ref(), &pos, opts.level, seed);
-            let m = match db.as_ref().filter(|_| !opts.level.is_noisy()) {
-                _ if from_book.is_some() => from_book,
-                Some(db) => {
-                    let limits = ai::Limits {
-                        egdb: Some(db),
-                        phase_plies: db.phase_plies(game.positions(), game.moves()),
-                        ..opts.level.limits(Some(&clock))
-                    };
-                    engine.search(&pos, &history, &limits).map(|r| r.best)
-                }
-                None => ai::choose_move(
-                    &mut engine,
-                    &pos,
-                    &history,
-                    opts.level,
-                    seed,
-                    Some(&clock),
-                    None,
-                ),
-            }
-            .expect("the game is not over, so there is a legal move");
+            let (m, from_book) =
+                computer_move(opts, &mut engine, &game, db.as_ref(), book.as_ref(), &clock);
             let _ = writeln!(
                 out,
                 "Computer ({}) plays {}{}",
                 pos.turn(),
                 move_to_text(&pos, &m),
-                if from_book.is_some() { " (book)" } else { "" }
+                if from_book { " (book)" } else { "" }
             );
             game.play(&m).expect("the engine plays legal moves");
             continue;
@@ -227,50 +200,128 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
             quit = true;
             break;
         };
-        let text = line.trim();
-        match text.to_ascii_lowercase().as_str() {
-            "" => show = false,
-            "help" | "?" => {
-                let _ = writeln!(out, "{HELP}");
-                show = false;
-            }
-            "moves" => {
-                let list: Vec<String> = pos
-                    .legal_moves()
-                    .iter()
-                    .map(|m| move_to_text(&pos, m))
-                    .collect();
-                let _ = writeln!(out, "Legal moves: {}", list.join(" "));
-                show = false;
-            }
-            "undo" => {
-                // Against the computer, take back its reply too, so it is the player's turn.
-                let mut undone = game.undo();
-                while undone && computer == Some(game.position().turn()) && game.can_undo() {
-                    undone = game.undo();
-                }
-                if !undone {
-                    let _ = writeln!(out, "Nothing to undo.");
-                    show = false;
-                }
-            }
-            "resign" => game.resign(pos.turn()),
-            "draw" => game.agree_draw(),
-            "quit" | "exit" => {
+        match obey(out, &mut game, line.trim(), computer) {
+            Next::Board => {}
+            Next::Prompt => show = false,
+            Next::Quit => {
                 quit = true;
                 break;
             }
-            _ => {
-                if let Err(e) = game.play_text(text) {
-                    let _ = writeln!(
-                        out,
-                        "Illegal move: {e}. Type 'moves' to list the legal moves."
-                    );
-                    show = false;
-                }
-            }
         }
     }
+    finish(out, &game, quit, computer, opts.level);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The board before a move, with the last move in the notation of the position it was played
+/// from (a capture's path is only unambiguous there) and the pieces left.
+fn show_position(out: &mut impl Write, game: &Game) {
+    let pos = game.position();
+    let last = game.moves().last();
+    let _ = write!(out, "\n{}", board_text(pos, last));
+    if let Some(m) = last {
+        let before = &game.positions()[game.positions().len() - 2];
+        let _ = writeln!(out, "Last move: {}", move_to_text(before, m));
+    }
+    let _ = writeln!(out, "{}", counts_line(pos));
+}
+
+/// The computer's move and whether it came from the book: the book while in it, then a search
+/// that probes the tables if there are any (never at the noisy levels, which err on purpose).
+fn computer_move(
+    opts: &PlayArgs,
+    engine: &mut Engine,
+    game: &Game,
+    db: Option<&Egdb>,
+    book: Option<&Book>,
+    clock: &dyn Fn() -> f64,
+) -> (Move, bool) {
+    let pos = game.position();
+    let history = ai::game_history(game);
+    let seed = opts.seed.wrapping_add(game.moves().len() as u64);
+    let from_book = ai::book_move(book, pos, opts.level, seed);
+    let m = match db.filter(|_| !opts.level.is_noisy()) {
+        _ if from_book.is_some() => from_book,
+        Some(db) => {
+            let limits = ai::Limits {
+                egdb: Some(db),
+                phase_plies: db.phase_plies(game.positions(), game.moves()),
+                ..opts.level.limits(Some(clock))
+            };
+            engine.search(pos, &history, &limits).map(|r| r.best)
+        }
+        None => ai::choose_move(engine, pos, &history, opts.level, seed, Some(clock), None),
+    }
+    .expect("the game is not over, so there is a legal move");
+    (m, from_book.is_some())
+}
+
+/// What the game loop does after a player's line.
+enum Next {
+    /// Shows the board again: the game changed.
+    Board,
+    /// Asks again without the board: nothing changed.
+    Prompt,
+    /// Stops, the game left as it is.
+    Quit,
+}
+
+/// Carries out a player's line: a command or a move.
+fn obey(out: &mut impl Write, game: &mut Game, text: &str, computer: Option<Color>) -> Next {
+    let pos = *game.position();
+    match text.to_ascii_lowercase().as_str() {
+        "" => Next::Prompt,
+        "help" | "?" => {
+            let _ = writeln!(out, "{HELP}");
+            Next::Prompt
+        }
+        "moves" => {
+            let list: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|m| move_to_text(&pos, m))
+                .collect();
+            let _ = writeln!(out, "Legal moves: {}", list.join(" "));
+            Next::Prompt
+        }
+        "undo" => {
+            // Against the computer, take back its reply too, so it is the player's turn.
+            let mut undone = game.undo();
+            while undone && computer == Some(game.position().turn()) && game.can_undo() {
+                undone = game.undo();
+            }
+            if undone {
+                Next::Board
+            } else {
+                let _ = writeln!(out, "Nothing to undo.");
+                Next::Prompt
+            }
+        }
+        "resign" => {
+            game.resign(pos.turn());
+            Next::Board
+        }
+        "draw" => {
+            game.agree_draw();
+            Next::Board
+        }
+        "quit" | "exit" => Next::Quit,
+        _ => match game.play_text(text) {
+            Ok(_) => Next::Board,
+            Err(e) => {
+                let _ = writeln!(
+                    out,
+                    "Illegal move: {e}. Type 'moves' to list the legal moves."
+                );
+                Next::Prompt
+            }
+        },
+    }
+}
+
+/// The end: the final board (unless the player quit an unfinished game), the result, and the
+/// game as PDN to keep.
+fn finish(out: &mut impl Write, game: &Game, quit: bool, computer: Option<Color>, level: Level) {
     let status = game.status();
     if !quit || status.is_over() {
         let _ = write!(
@@ -288,7 +339,7 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
         }
     );
     let name = |c: Color| match computer {
-        Some(x) if x == c => Some(format!("draughts level {}", opts.level.number())),
+        Some(x) if x == c => Some(format!("draughts level {}", level.number())),
         _ => Some("Player".to_owned()),
     };
     let tags = PdnTags {
@@ -298,7 +349,6 @@ pub fn run(opts: &PlayArgs) -> Result<ExitCode, String> {
         ..Default::default()
     };
     let _ = writeln!(out, "\n{}", game.to_pdn(&tags));
-    Ok(ExitCode::SUCCESS)
 }
 
 fn capitalise(s: &str) -> String {

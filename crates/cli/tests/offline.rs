@@ -4,7 +4,26 @@
 mod common;
 
 use common::draughts_all;
+use std::path::Path;
 use std::process::{Command, Stdio};
+
+/// `tune gen` of four English games at 300 nodes a move into `out`, with `extra` options:
+/// output, errors, exit code.
+fn generate(out: &Path, extra: &[&str]) -> (String, String, i32) {
+    let mut args = vec!["tune", "gen", "-v", "english", "-n", "4", "--nodes", "300"];
+    args.extend_from_slice(extra);
+    args.extend(["-o", out.to_str().unwrap()]);
+    draughts_all(&args)
+}
+
+/// `tune fit` of English weights from `data` into `out`, 20 iterations, with `extra` options:
+/// output, errors, exit code.
+fn fit(data: &Path, out: &Path, extra: &[&str]) -> (String, String, i32) {
+    let mut args = vec!["tune", "fit", "-v", "english", "--iterations", "20"];
+    args.extend_from_slice(extra);
+    args.extend(["-d", data.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    draughts_all(&args)
+}
 
 /// `tune gen` then `tune fit` from the command line: data lines out, a weights file out whose
 /// `about` text names the command, and the errors reported.
@@ -14,34 +33,12 @@ fn tune_generates_data_and_fits_weights() {
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("data.tsv");
     let out = dir.join("english.weights");
-    let (_, err, code) = draughts_all(&[
-        "tune",
-        "gen",
-        "-v",
-        "english",
-        "-n",
-        "4",
-        "--nodes",
-        "300",
-        "-o",
-        data.to_str().unwrap(),
-    ]);
+    let (_, err, code) = generate(&data, &[]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&data).unwrap();
     let first = text.lines().next().unwrap();
     assert_eq!(first.split('\t').count(), 4, "{first}");
-    let (stdout, err, code) = draughts_all(&[
-        "tune",
-        "fit",
-        "-v",
-        "english",
-        "--iterations",
-        "20",
-        "-d",
-        data.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let (stdout, err, code) = fit(&data, &out, &[]);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("held out"), "{stdout}");
     let file = draughts_engine::weights::decode(&std::fs::read(&out).unwrap()).unwrap();
@@ -57,19 +54,7 @@ fn tune_generates_data_and_fits_weights() {
     assert!(err.starts_with("error: /nonexistent.tsv"), "{err}");
     // With the regions' patterns, then self-play with those weights: games of their own.
     let regions = dir.join("english-regions.weights");
-    let (_, err, code) = draughts_all(&[
-        "tune",
-        "fit",
-        "-v",
-        "english",
-        "--iterations",
-        "20",
-        "--regions",
-        "-d",
-        data.to_str().unwrap(),
-        "-o",
-        regions.to_str().unwrap(),
-    ]);
+    let (_, err, code) = fit(&data, &regions, &["--regions"]);
     assert_eq!(code, 0, "{err}");
     let file = draughts_engine::weights::decode(&std::fs::read(&regions).unwrap()).unwrap();
     assert!(
@@ -79,22 +64,7 @@ fn tune_generates_data_and_fits_weights() {
     );
     assert_eq!(file.tuned.regions.len(), 118098);
     let played = dir.join("played.tsv");
-    let gen = |weights: &str| {
-        draughts_all(&[
-            "tune",
-            "gen",
-            "-v",
-            "english",
-            "-n",
-            "4",
-            "--nodes",
-            "300",
-            "--weights",
-            weights,
-            "-o",
-            played.to_str().unwrap(),
-        ])
-    };
+    let gen = |weights: &str| generate(&played, &["--weights", weights]);
     let (_, err, code) = gen(regions.to_str().unwrap());
     assert_eq!(code, 0, "{err}");
     let again = std::fs::read_to_string(&played).unwrap();

@@ -4,6 +4,9 @@
 mod common;
 
 use common::{draughts, draughts_all};
+use draughts_engine::egdb::{Egdb, Outcome};
+use draughts_rules::{Color, Move, Piece, Position, Role, Setup, Variant};
+use std::path::PathBuf;
 
 /// The score of each `go` in a Hub session's output: the last `info` before each `done`.
 fn hub_scores(out: &str) -> Vec<f64> {
@@ -20,98 +23,54 @@ fn hub_scores(out: &str) -> Vec<f64> {
     scores
 }
 
+/// An empty directory of this test process under the system's temporary one.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `draughts egdb build` of `variant` up to `pieces` into `dir`: output, errors, exit code.
+fn build(variant: &str, pieces: &str, dir: &str) -> (String, String, i32) {
+    draughts_all(&[
+        "egdb",
+        "build",
+        "--variant",
+        variant,
+        "--pieces",
+        pieces,
+        "--out",
+        dir,
+    ])
+}
+
+/// `draughts egdb probe` of an English position in the tables under `dir`.
+fn probe_english(fen: &str, dir: &str) -> (String, String, i32) {
+    draughts_all(&[
+        "egdb",
+        "probe",
+        "--variant",
+        "english",
+        "--fen",
+        fen,
+        "--dir",
+        dir,
+    ])
+}
+
 /// `hub --egdb DIR` probes the tables, counting the move limit over the moves of `pos`:
 /// Russian, three kings against one, won from a fresh count, reached again by a walk of king
 /// moves that leaves too few of the 15 moves for the win, reads as a draw; with the `egdb`
 /// parameter off, the search alone scores it by evaluation.
 #[test]
 fn hub_probes_endgame_tables_within_the_move_limits() {
-    use draughts_engine::egdb::{Egdb, Outcome};
-    use draughts_rules::{Color, Piece, Position, Role, Setup, Variant};
-    let dir = std::env::temp_dir().join(format!("draughts-hub-egdb-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch_dir("draughts-hub-egdb");
     let d = dir.to_str().unwrap();
-    let (out, _, code) = draughts_all(&[
-        "egdb",
-        "build",
-        "--variant",
-        "russian",
-        "--pieces",
-        "4",
-        "--out",
-        d,
-    ]);
+    let (out, _, code) = build("russian", "4", d);
     assert_eq!(code, 0, "{out}");
     let db = Egdb::open(&dir, Variant::Russian).unwrap();
-    let fresh = |p: &Position| db.value(p).unwrap().unwrap();
-
-    // A start: three white kings against one, White to move, the longest win from a fresh
-    // count among these set-ups (the lone king in the middle has room to walk).
-    let king = |c| Piece::new(c, Role::King);
-    let start = (1..=32u32)
-        .flat_map(|a| (1..=32u32).flat_map(move |b| (1..=32u32).map(move |c| (a, b, c))))
-        .filter_map(|(a, b, c)| {
-            let mut setup = Setup::empty(Color::White);
-            setup.pieces = vec![
-                (a, king(Color::White)),
-                (b, king(Color::White)),
-                (c, king(Color::White)),
-                (14, king(Color::Black)),
-            ];
-            let pos = Position::from_setup(&setup, Variant::Russian).ok()?;
-            let v = fresh(&pos);
-            (!pos.has_capture() && v.outcome == Outcome::Win).then_some((v.plies, pos))
-        })
-        .max_by_key(|&(plies, _)| plies)
-        .expect("a won start")
-        .1;
-
-    // A walk of distinct positions without a capture, White keeping the win, until White is to
-    // move in a position won from a fresh count but not within what is left of the count.
-    let mut rng = 7u64;
-    let mut next = |n: usize| {
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (rng >> 33) as usize % n
-    };
-    let walk_once = |next: &mut dyn FnMut(usize) -> usize| {
-        let (mut positions, mut moves) = (vec![start], Vec::new());
-        loop {
-            let pos = *positions.last().unwrap();
-            let played = moves.len() as u16;
-            if pos.turn() == Color::White
-                && played > 0
-                && fresh(&pos).within(db.plies_left(&pos, played)) == Outcome::Draw
-            {
-                assert_eq!(fresh(&pos).outcome, Outcome::Win);
-                return Some((positions, moves));
-            }
-            let options: Vec<_> = pos
-                .legal_moves()
-                .into_iter()
-                .filter(|m| {
-                    let mut after = pos;
-                    after.play_unchecked(m);
-                    !m.is_capture()
-                        && !after.has_capture()
-                        && !positions.contains(&after)
-                        && (pos.turn() == Color::Black || fresh(&after).outcome == Outcome::Loss)
-                })
-                .collect();
-            if options.is_empty() || moves.len() > 60 {
-                return None; // cornered: try another walk
-            }
-            let m = options[next(options.len())];
-            let mut after = pos;
-            after.play_unchecked(&m);
-            positions.push(after);
-            moves.push(m);
-        }
-    };
-    let (positions, moves) = (0..1000)
-        .find_map(|_| walk_once(&mut next))
-        .expect("a walk that outlasts the count");
+    let start = longest_fresh_win(&db);
+    let (positions, moves) = walk_past_the_count(&db, start);
     let end = *positions.last().unwrap();
     let walk: Vec<String> = moves
         .iter()
@@ -154,51 +113,97 @@ fn hub_probes_endgame_tables_within_the_move_limits() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A start: three white kings against one, White to move, the longest win from a fresh count
+/// among these set-ups (the lone king in the middle has room to walk).
+fn longest_fresh_win(db: &Egdb) -> Position {
+    let fresh = |p: &Position| db.value(p).unwrap().unwrap();
+    let king = |c| Piece::new(c, Role::King);
+    (1..=32u32)
+        .flat_map(|a| (1..=32u32).flat_map(move |b| (1..=32u32).map(move |c| (a, b, c))))
+        .filter_map(|(a, b, c)| {
+            let mut setup = Setup::empty(Color::White);
+            setup.pieces = vec![
+                (a, king(Color::White)),
+                (b, king(Color::White)),
+                (c, king(Color::White)),
+                (14, king(Color::Black)),
+            ];
+            let pos = Position::from_setup(&setup, Variant::Russian).ok()?;
+            let v = fresh(&pos);
+            (!pos.has_capture() && v.outcome == Outcome::Win).then_some((v.plies, pos))
+        })
+        .max_by_key(|&(plies, _)| plies)
+        .expect("a won start")
+        .1
+}
+
+/// A walk of distinct positions without a capture, White keeping the win, until White is to
+/// move in a position won from a fresh count but not within what is left of the count.
+fn walk_past_the_count(db: &Egdb, start: Position) -> (Vec<Position>, Vec<Move>) {
+    let fresh = |p: &Position| db.value(p).unwrap().unwrap();
+    let mut rng = 7u64;
+    let mut next = |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (rng >> 33) as usize % n
+    };
+    let walk_once = |next: &mut dyn FnMut(usize) -> usize| {
+        let (mut positions, mut moves) = (vec![start], Vec::new());
+        loop {
+            let pos = *positions.last().unwrap();
+            let played = moves.len() as u16;
+            if pos.turn() == Color::White
+                && played > 0
+                && fresh(&pos).within(db.plies_left(&pos, played)) == Outcome::Draw
+            {
+                assert_eq!(fresh(&pos).outcome, Outcome::Win);
+                return Some((positions, moves));
+            }
+            let options: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    let mut after = pos;
+                    after.play_unchecked(m);
+                    !m.is_capture()
+                        && !after.has_capture()
+                        && !positions.contains(&after)
+                        && (pos.turn() == Color::Black || fresh(&after).outcome == Outcome::Loss)
+                })
+                .collect();
+            if options.is_empty() || moves.len() > 60 {
+                return None; // cornered: try another walk
+            }
+            let m = options[next(options.len())];
+            let mut after = pos;
+            after.play_unchecked(&m);
+            positions.push(after);
+            moves.push(m);
+        }
+    };
+    (0..1000)
+        .find_map(|_| walk_once(&mut next))
+        .expect("a walk that outlasts the count")
+}
+
 #[test]
 fn egdb_builds_probes_and_reports_damage() {
-    let dir = std::env::temp_dir().join(format!("draughts-egdb-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch_dir("draughts-egdb-cli");
     let d = dir.to_str().unwrap();
-    let (out, err, code) = draughts_all(&[
-        "egdb",
-        "build",
-        "--variant",
-        "english",
-        "--pieces",
-        "3",
-        "--out",
-        d,
-    ]);
+    let (out, err, code) = build("english", "3", d);
     assert_eq!(code, 0, "{err}");
     // Four signatures of two pieces and twelve of three, a line each, then the total.
     let total = out.lines().last().unwrap();
     assert!(total.starts_with("total tables 16 positions "), "{out}");
     assert!(out.contains("0m2k-0m1k positions "), "{out}");
     // Built again, every table is reused.
-    let (again, _, code) = draughts_all(&[
-        "egdb",
-        "build",
-        "--variant",
-        "english",
-        "--pieces",
-        "3",
-        "--out",
-        d,
-    ]);
+    let (again, _, code) = build("english", "3", d);
     assert_eq!(code, 0);
     assert!(again.starts_with("total tables 0 "), "{again}");
 
     // Two kings against one: a win within the 40-move rule; each move's value, best first.
-    let (out, err, code) = draughts_all(&[
-        "egdb",
-        "probe",
-        "--variant",
-        "english",
-        "--fen",
-        "W:WK1,K2:BK32",
-        "--dir",
-        d,
-    ]);
+    let (out, err, code) = probe_english("W:WK1,K2:BK32", d);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("win "), "{out}");
@@ -206,16 +211,7 @@ fn egdb_builds_probes_and_reports_damage() {
     assert!(lines[2].contains(" win "), "{out}");
     assert!(lines.len() > 3);
     // One king each: a draw.
-    let (out, _, _) = draughts_all(&[
-        "egdb",
-        "probe",
-        "--variant",
-        "english",
-        "--fen",
-        "W:WK1:BK32",
-        "--dir",
-        d,
-    ]);
+    let (out, _, _) = probe_english("W:WK1:BK32", d);
     assert_eq!(out.lines().next(), Some("draw"));
     // `problems --egdb`: the tables answer a covered problem at the root with the quickest win.
     let problem = dir.join("kings.pdn");
@@ -237,16 +233,7 @@ fn egdb_builds_probes_and_reports_damage() {
         "{out}"
     );
     // Too many pieces for the tables built.
-    let (_, err, code) = draughts_all(&[
-        "egdb",
-        "probe",
-        "--variant",
-        "english",
-        "--fen",
-        "W:WK1,K2:BK31,K32",
-        "--dir",
-        d,
-    ]);
+    let (_, err, code) = probe_english("W:WK1,K2:BK31,K32", d);
     assert_eq!(code, 1);
     assert!(err.contains("tables hold up to 3"), "{err}");
     // A damaged table is refused in words, not read.
@@ -255,32 +242,14 @@ fn egdb_builds_probes_and_reports_damage() {
     let n = bytes.len();
     bytes[n - 3] ^= 0x5a;
     std::fs::write(&file, bytes).unwrap();
-    let (_, err, code) = draughts_all(&[
-        "egdb",
-        "probe",
-        "--variant",
-        "english",
-        "--fen",
-        "W:WK1,K2:BK32",
-        "--dir",
-        d,
-    ]);
+    let (_, err, code) = probe_english("W:WK1,K2:BK32", d);
     assert_eq!(code, 1);
     assert!(
         err.starts_with("error: table 0m2k-0m1k is damaged"),
         "{err}"
     );
     // Frisian cannot be tabled, and says why.
-    let (_, err, code) = draughts_all(&[
-        "egdb",
-        "build",
-        "--variant",
-        "frisian",
-        "--pieces",
-        "2",
-        "--out",
-        d,
-    ]);
+    let (_, err, code) = build("frisian", "2", d);
     assert_eq!(code, 1);
     assert!(err.contains("cannot be tabled"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -124,14 +124,13 @@ const ENGLISH: Weights = Weights {
     king_long_diagonal: 0,
 };
 
+/// English's advancement and centre (the same 8×8 board), with a flying king's weights.
 const RUSSIAN: Weights = Weights {
     king: 300,
-    adv_open: [0, 2, 4, 6, 9, 12, 16, 0, 0, 0],
-    adv_end: [0, 5, 10, 18, 28, 40, 55, 0, 0, 0],
-    centre: 6,
     back_guard: 10,
     mobility: 2,
     king_long_diagonal: 20,
+    ..ENGLISH
 };
 
 impl Weights {

@@ -3,6 +3,7 @@
 
 use draughts_engine::{self as ai, Engine, Level, Limits, Rng};
 use draughts_rules::{parse_fen, Color, Position, Variant};
+use std::cell::Cell;
 
 fn search(pos: &Position, limits: Limits) -> ai::SearchResult {
     Engine::new(8)
@@ -27,19 +28,35 @@ fn only_move(pos: &Position) -> draughts_rules::Move {
     moves[0]
 }
 
+/// Searches `pos` to depth 6 and expects `best`, then `reply` as the only answer: the search
+/// and the position after both.
+fn forced_line(pos: &Position, best: &str, reply: &str) -> (ai::SearchResult, Position) {
+    let r = search(pos, depth(6));
+    assert_eq!(r.best.full_notation(), best, "pv {:?}", r.pv);
+    let mut p = *pos;
+    p.play_unchecked(&r.best);
+    let forced = only_move(&p);
+    assert_eq!(forced.full_notation(), reply);
+    p.play_unchecked(&forced);
+    (r, p)
+}
+
+/// A fake clock that advances one millisecond per reading of it, kept in `t`: searches limited
+/// by time become exact.
+fn ticking(t: &Cell<f64>) -> impl Fn() -> f64 + '_ {
+    || {
+        t.set(t.get() + 1.0);
+        t.get()
+    }
+}
+
 /// International, a 2-for-1 shot with men. White 29-23 offers a man; Black must take with
 /// 18x29 (19x23 is blocked by the man on 28, and 18 has no other capture); then 34 takes 29
 /// and, from 23, the man on 19, landing on 14: two men for one.
 #[test]
 fn international_two_for_one() {
     let pos = parse_fen("W:W28,29,34,40:B6,16,18,19", Variant::International).unwrap();
-    let r = search(&pos, depth(6));
-    assert_eq!(r.best.full_notation(), "29-23", "pv {:?}", r.pv);
-    let mut p = pos;
-    p.play_unchecked(&r.best);
-    let reply = only_move(&p);
-    assert_eq!(reply.full_notation(), "18x29");
-    p.play_unchecked(&reply);
+    let (r, mut p) = forced_line(&pos, "29-23", "18x29");
     let shot = only_move(&p); // the majority rule leaves only the double capture
     assert_eq!(shot.full_notation(), "34x23x14");
     p.play_unchecked(&shot);
@@ -53,13 +70,7 @@ fn international_two_for_one() {
 #[test]
 fn english_three_for_one() {
     let pos = parse_fen("B:W13,15,23,29:B1,6,7,22", Variant::English).unwrap();
-    let r = search(&pos, depth(6));
-    assert_eq!(r.best.full_notation(), "6-9", "pv {:?}", r.pv);
-    let mut p = pos;
-    p.play_unchecked(&r.best);
-    let forced = only_move(&p);
-    assert_eq!(forced.full_notation(), "13x6");
-    p.play_unchecked(&forced);
+    let (r, p) = forced_line(&pos, "6-9", "13x6");
     let best_capture = p
         .legal_moves()
         .into_iter()
@@ -75,14 +86,8 @@ fn english_three_for_one() {
 #[test]
 fn international_king_catch() {
     let pos = parse_fen("W:W45,K49:B19,K35", Variant::International).unwrap();
-    let r = search(&pos, depth(6));
-    assert_eq!(r.best.full_notation(), "45-40", "pv {:?}", r.pv);
+    let (r, mut p) = forced_line(&pos, "45-40", "35x44");
     assert_eq!(r.win_in(), Some(3), "score {}", r.score);
-    let mut p = pos;
-    p.play_unchecked(&r.best);
-    let forced = only_move(&p);
-    assert_eq!(forced.full_notation(), "35x44");
-    p.play_unchecked(&forced);
     // The king may land on 13, 8 or 2; each takes both pieces.
     let catches = p.legal_moves();
     assert!(catches.iter().all(|m| m.capture_count() == 2));
@@ -185,11 +190,8 @@ fn stop_callback_and_clock_end_the_search() {
         r.nodes
     );
     // A fake clock that advances one millisecond per reading: stops at the deadline.
-    let t = std::cell::Cell::new(0.0);
-    let clock = || {
-        t.set(t.get() + 1.0);
-        t.get()
-    };
+    let t = Cell::new(0.0);
+    let clock = ticking(&t);
     let r = search(
         &pos,
         Limits {
@@ -300,11 +302,8 @@ fn nodes_per_second() {
 fn uses_the_time_given() {
     let pos = Position::new(Variant::International);
     for (aim, most) in [(200.0, None), (300.0, Some(900.0))] {
-        let t = std::cell::Cell::new(0.0);
-        let clock = || {
-            t.set(t.get() + 1.0);
-            t.get()
-        };
+        let t = Cell::new(0.0);
+        let clock = ticking(&t);
         let r = search(
             &pos,
             Limits {
@@ -331,11 +330,8 @@ fn uses_the_time_given() {
 fn a_whole_budget_is_spent_to_its_deadline() {
     let pos = Position::new(Variant::International);
     let spent = |aim: f64, whole_time: bool| {
-        let t = std::cell::Cell::new(0.0);
-        let clock = || {
-            t.set(t.get() + 1.0);
-            t.get()
-        };
+        let t = Cell::new(0.0);
+        let clock = ticking(&t);
         search(
             &pos,
             Limits {

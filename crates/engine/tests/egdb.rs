@@ -72,27 +72,57 @@ fn reference(variant: Variant, pieces: usize) -> HashMap<Position, Value> {
         .into_iter()
         .filter(|p| !(goal == Goal::FirstKing && p.kings().any()))
         .collect();
-    let at: HashMap<Position, usize> = positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
-    // A finished game, from the side to move's view.
-    let over = |p: &Position| -> Option<Outcome> {
-        if p.pieces(p.turn()).is_empty() || p.legal_moves().is_empty() {
-            return Some(if goal == Goal::Losing {
-                Outcome::Win
-            } else {
-                Outcome::Loss
-            });
-        }
-        if goal == Goal::FirstKing && p.kings().any() {
-            return Some(Outcome::Loss);
-        }
-        None
-    };
-    // Each position's moves: (child index or a finished child's outcome, whether it converts).
-    enum Child {
-        At(usize),
-        Over(Outcome),
+    let graph = move_graph(&positions, goal);
+    let outcome = outcomes(&positions, &graph, goal);
+    let plies = distances(&graph, &outcome);
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let v = match outcome[i] {
+                Outcome::Draw => Value::DRAW,
+                Outcome::Win => Value::win(plies[i].expect("a win has a distance")),
+                Outcome::Loss => Value::loss(plies[i].expect("a loss has a distance")),
+            };
+            (*p, v)
+        })
+        .collect()
+}
+
+/// Where a move of the reference's graph leads: a position of the graph, by index, or a
+/// finished game's outcome.
+enum Child {
+    At(usize),
+    Over(Outcome),
+}
+
+/// A finished game, from the side to move's view.
+fn over(p: &Position, goal: Goal) -> Option<Outcome> {
+    if p.pieces(p.turn()).is_empty() || p.legal_moves().is_empty() {
+        return Some(if goal == Goal::Losing {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        });
     }
-    let graph: Vec<Vec<(Child, bool)>> = positions
+    if goal == Goal::FirstKing && p.kings().any() {
+        return Some(Outcome::Loss);
+    }
+    None
+}
+
+fn flip(o: Outcome) -> Outcome {
+    match o {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        Outcome::Draw => Outcome::Draw,
+    }
+}
+
+/// Each position's moves: where it leads, and whether it converts.
+fn move_graph(positions: &[Position], goal: Goal) -> Vec<Vec<(Child, bool)>> {
+    let at: HashMap<Position, usize> = positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
+    positions
         .iter()
         .map(|p| {
             p.legal_moves()
@@ -102,7 +132,7 @@ fn reference(variant: Variant, pieces: usize) -> HashMap<Position, Value> {
                     c.play_unchecked(m);
                     let finished = c.pieces(c.turn()).is_empty()
                         || (goal == Goal::FirstKing && c.kings().any());
-                    let child = match over(&c) {
+                    let child = match over(&c, goal) {
                         Some(o) if finished => Child::Over(o),
                         _ => Child::At(at[&c]),
                     };
@@ -110,16 +140,15 @@ fn reference(variant: Variant, pieces: usize) -> HashMap<Position, Value> {
                 })
                 .collect()
         })
-        .collect();
-    // First the outcomes alone.
-    let flip = |o: Outcome| match o {
-        Outcome::Win => Outcome::Loss,
-        Outcome::Loss => Outcome::Win,
-        Outcome::Draw => Outcome::Draw,
-    };
+        .collect()
+}
+
+/// First the outcomes alone: a win when a move reaches a loss, a loss when every move reaches
+/// a win, a draw what neither ever settles.
+fn outcomes(positions: &[Position], graph: &[Vec<(Child, bool)>], goal: Goal) -> Vec<Outcome> {
     let mut outcome: Vec<Option<Outcome>> = positions
         .iter()
-        .map(|p| over(p).filter(|_| p.legal_moves().is_empty()))
+        .map(|p| over(p, goal).filter(|_| p.legal_moves().is_empty()))
         .collect();
     loop {
         let mut changed = false;
@@ -146,17 +175,18 @@ fn reference(variant: Variant, pieces: usize) -> HashMap<Position, Value> {
             break;
         }
     }
-    let outcome: Vec<Outcome> = outcome
+    outcome
         .into_iter()
         .map(|o| o.unwrap_or(Outcome::Draw))
-        .collect();
-    // Then the distances: a conversion counts one ply; a quiet move one more than the child's.
-    let mut plies: Vec<Option<u16>> = (0..positions.len())
-        .map(|i| graph[i].is_empty().then_some(0))
-        .collect();
+        .collect()
+}
+
+/// Then the distances: a conversion counts one ply; a quiet move one more than the child's.
+fn distances(graph: &[Vec<(Child, bool)>], outcome: &[Outcome]) -> Vec<Option<u16>> {
+    let mut plies: Vec<Option<u16>> = graph.iter().map(|g| g.is_empty().then_some(0)).collect();
     for round in 1..1000u16 {
         let mut changed = false;
-        for i in 0..positions.len() {
+        for i in 0..graph.len() {
             if plies[i].is_some() || outcome[i] == Outcome::Draw {
                 continue;
             }
@@ -187,18 +217,7 @@ fn reference(variant: Variant, pieces: usize) -> HashMap<Position, Value> {
             break;
         }
     }
-    positions
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let v = match outcome[i] {
-                Outcome::Draw => Value::DRAW,
-                Outcome::Win => Value::win(plies[i].expect("a win has a distance")),
-                Outcome::Loss => Value::loss(plies[i].expect("a loss has a distance")),
-            };
-            (*p, v)
-        })
-        .collect()
+    plies
 }
 
 fn no_limits(variant: Variant, pieces: u8) -> Egdb {

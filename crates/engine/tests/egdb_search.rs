@@ -42,6 +42,20 @@ fn engine_against_tables(db: &Egdb, pos: &Position, engine_side: Color) -> Statu
     game.status()
 }
 
+/// A game from `pos` that White won.
+fn assert_white_wins(status: Status, pos: &Position) {
+    assert!(
+        matches!(
+            status,
+            Status::Win {
+                winner: Color::White,
+                ..
+            }
+        ),
+        "{pos:?}: {status}"
+    );
+}
+
 #[test]
 fn the_search_converts_won_endings_and_holds_drawn_ones() {
     let db = international4();
@@ -51,17 +65,7 @@ fn the_search_converts_won_endings_and_holds_drawn_ones() {
         match v.within(db.plies_left(&pos, 0)) {
             // Three kings against one, won within the 16-move rule: the search wins.
             Outcome::Win => {
-                let status = engine_against_tables(db, &pos, Color::White);
-                assert!(
-                    matches!(
-                        status,
-                        Status::Win {
-                            winner: Color::White,
-                            ..
-                        }
-                    ),
-                    "{pos:?}: {status}"
-                );
+                assert_white_wins(engine_against_tables(db, &pos, Color::White), &pos);
                 won += 1;
             }
             // Drawn (the main diagonal held, or no win within the rule): the lone king holds.
@@ -140,17 +144,7 @@ fn four_kings_beat_one_in_international() {
     for pos in kings_only(Variant::International, 4, 1, 200) {
         let v = db.value(&pos).unwrap().unwrap();
         if v.within(db.plies_left(&pos, 0)) == Outcome::Win {
-            let status = play_out(&db, &pos);
-            assert!(
-                matches!(
-                    status,
-                    Status::Win {
-                        winner: Color::White,
-                        ..
-                    }
-                ),
-                "{pos:?}: {status}"
-            );
+            assert_white_wins(play_out(&db, &pos), &pos);
             won += 1;
         }
     }

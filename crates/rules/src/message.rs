@@ -382,6 +382,8 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("link.unknown-part", "it has an unknown part “{text}”"),
     ("link.repeated", "its “{text}” part is repeated"),
     ("link.result-after-end", "it records a result after the game was already over"),
+    // A link handed to the computer for another variant's game (crates/views/src/record.rs).
+    ("link.other-variant", "this link holds a game of {found}, not {expected}"),
     // Results, told with colours named or to a player (src/snapshot.rs).
     ("result.wins", "{winner} wins"),
     ("result.you-win", "You win"),

@@ -54,40 +54,31 @@ struct Found<'a> {
     tables: bool,
 }
 
+impl Found<'_> {
+    /// A move with no score and no line to show: the book's, or a weak level's pick.
+    fn unscored(best: Move, depth: u32, nodes: u64, book: bool) -> Found<'static> {
+        Found {
+            best,
+            pv: &[],
+            score: None,
+            depth,
+            nodes,
+            book,
+            tables: false,
+        }
+    }
+}
+
 impl ThoughtView {
     /// A move from the opening book, found in `ms` milliseconds: nothing searched, no score.
     pub fn book(pos: &Position, m: Move, ms: f64) -> ThoughtView {
-        ThoughtView::new(
-            pos,
-            Found {
-                best: m,
-                pv: &[],
-                score: None,
-                depth: 0,
-                nodes: 0,
-                book: true,
-                tables: false,
-            },
-            ms,
-        )
+        ThoughtView::new(pos, Found::unscored(m, 0, 0, true), ms)
     }
 
     /// A weak level's choice among near-best moves, from a search of `depth` and `nodes`: no
     /// score to trust and no line.
     pub fn chosen(pos: &Position, m: Move, depth: u32, nodes: u64, ms: f64) -> ThoughtView {
-        ThoughtView::new(
-            pos,
-            Found {
-                best: m,
-                pv: &[],
-                score: None,
-                depth,
-                nodes,
-                book: false,
-                tables: false,
-            },
-            ms,
-        )
+        ThoughtView::new(pos, Found::unscored(m, depth, nodes, false), ms)
     }
 
     /// A search's result in `pos`, which took `ms` milliseconds.

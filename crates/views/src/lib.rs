@@ -3,7 +3,9 @@
 //! What the page shows, as plain values built and tested natively from [`draughts_rules`]: a
 //! game in play with its clock ([`session`]), one [`snapshot`] of everything drawn per change,
 //! what the pickers list ([`lists`]), shared-game [`link`]s, the board [`editor`], why a piece
-//! cannot move ([`explain`]), a PDN collection as games of the page's [`library`], and what the computer's answers look like to the page
+//! cannot move ([`explain`]), the game behind a record the computer's worker is given
+//! ([`record`]), a PDN collection as games of the page's [`library`], and what the computer's
+//! answers look like to the page
 //! ([`engine_view`]: a search's move, the analysis, a review, the endgame tables a game calls
 //! for; only the computer's module converts these). The three wasm modules (the page's, the computer's
 //! worker's, the tables builder's) only serialize these, through [`convert`]; none of them
@@ -17,5 +19,6 @@ pub mod explain;
 pub mod library;
 pub mod link;
 pub mod lists;
+pub mod record;
 pub mod session;
 pub mod snapshot;

@@ -1,8 +1,9 @@
 //! The computer's wasm module, for the page's search worker (www/engine-worker.js): the search
 //! calls ([`think`], [`hint`], [`analyse`], the deepening [`AnalysisHandle`] and the
-//! [`ReviewHandle`]) and the endgame tables the searches probe. It links the page's API too
-//! (the `draughts` crate, whose conversions it shares). scripts/build-engine builds it after
-//! Trunk has built the page's module, which leaves all of this out.
+//! [`ReviewHandle`]) and the endgame tables the searches probe. It converts what
+//! `draughts-views` builds (the game behind a record, the computer's answers) and nothing else;
+//! scripts/build-engine builds it after Trunk has built the page's module, which leaves all of
+//! this out.
 //!
 //! Each call takes the game as the PDN of its moves played (or a FEN), so that repetitions
 //! count, and returns `{ move, score, depth, nodes, nps, ms, pv }`:
@@ -23,8 +24,6 @@ pub use tables::{
 };
 
 use draughts_rules::game::Game;
-use draughts_rules::message::Message;
-use draughts_rules::pdn::read_record;
 use draughts_rules::variant::Variant;
 use draughts_views::convert::{init, parse_variant, performance_now, plain, said, to_js};
 use wasm_bindgen::prelude::*;

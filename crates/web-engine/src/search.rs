@@ -5,35 +5,16 @@ use super::*;
 use draughts_engine::{self as ai, Engine, Level, Limits};
 use draughts_rules::position::Position;
 use draughts_views::engine_view::{DepthView, ReviewView, ThoughtView};
+use draughts_views::record;
 
-/// The game behind a record: a link fragment (`#v=…`, as [`DraughtsGame::link`] writes it: the
-/// page's way, replayed by move index), a FEN (`W:W31-50:B1-20`) or a PDN game whose moves are
-/// replayed.
+/// The game behind a record (see [`record::game_from_record`]), for the page's variant name.
 pub(super) fn game_from_record(record: &str, variant: &str) -> Result<Game, JsValue> {
-    let variant = parse_variant(variant)?;
-    let text = record.trim();
-    if text.starts_with('#') {
-        let game = draughts_views::link::read_link(text)
-            .map_err(|e| said(Message::new("record.link").with("cause", e.message())))?;
-        if game.variant() != variant {
-            return Err(plain(&format!(
-                "The link is a {} game, not {}",
-                game.variant().title(),
-                variant.title()
-            )));
-        }
-        return Ok(game);
-    }
-    read_record(text, variant, 0).map_err(|e| said(e.message()))
+    record::game_from_record(record, parse_variant(variant)?).map_err(said)
 }
 
-/// The position to search, or an error when there is nothing to play.
+/// The position to search, or the reason there is none, in words.
 fn position_to_search(game: &Game) -> Result<&Position, JsValue> {
-    let status = game.status();
-    if status.is_over() {
-        return Err(plain(&format!("The game is over ({status})")));
-    }
-    Ok(game.position())
+    record::position_to_search(game).map_err(said)
 }
 
 /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal

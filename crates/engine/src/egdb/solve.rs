@@ -34,6 +34,8 @@ const CANNOT_LOSE: u8 = 0x80;
 /// One table being solved. Threads share it, each slot written by one of them at a time, so
 /// relaxed atomics (plain loads and stores) suffice.
 struct Work {
+    /// The material of this table (which of the pair it is).
+    sig: Signature,
     ix: Indexer,
     /// Values as bytes ([`Value::to_byte`]); 0 (a draw) until resolved, and every resolved
     /// value is non-zero.
@@ -107,79 +109,13 @@ pub fn solve_pair(
     } else {
         vec![sig, sig.swapped()]
     };
-    let works: Vec<Work> = sigs
-        .iter()
-        .map(|&s| {
-            let ix = Indexer::new(variant, s);
-            let n = ix.len() as usize;
-            Work {
-                ix,
-                value: bytes(n),
-                count: bytes(n),
-                exit_win: bytes(n),
-                exit_loss: bytes(n),
-            }
-        })
-        .collect();
+    let works: Vec<Work> = sigs.iter().map(|&s| Work::new(variant, s)).collect();
     let other = |t: usize| if sigs.len() == 1 { 0 } else { 1 - t };
 
     // 1. Moves out of the pair, and counts of the quiet ones.
     let mut pending_max = 0u16;
-    for (t, w) in works.iter().enumerate() {
-        let psig = sigs[t];
-        let parts = in_parallel(threads, w.value.len(), |range| {
-            let mut pending = 0u16;
-            let mut moves: Vec<Move> = Vec::with_capacity(64);
-            for i in range {
-                let Some(pos) = w.ix.position(i as u64) else {
-                    continue;
-                };
-                fast::legal_moves_into(&pos, &mut moves);
-                if moves.is_empty() {
-                    w.value[i].store(no_moves(variant).to_byte(), Relaxed);
-                    continue;
-                }
-                let mut count = 0u8;
-                let mut cannot_lose = false;
-                let mut win = u16::MAX;
-                let mut loss = 0u16;
-                for m in &moves {
-                    if !m.is_capture() && !m.promotes() {
-                        // A quiet move stays in the pair (the other table).
-                        count += 1;
-                        continue;
-                    }
-                    let mut child = pos;
-                    child.play_unchecked(m);
-                    let exit = exit_value(variant, metric, psig, m, &normalized(&child), solved)?;
-                    match exit.outcome {
-                        Outcome::Win => {
-                            win = win.min(exit.plies);
-                            cannot_lose = true;
-                        }
-                        Outcome::Loss => loss = loss.max(exit.plies),
-                        Outcome::Draw => cannot_lose = true,
-                    }
-                }
-                if win != u16::MAX {
-                    check_distance(Outcome::Win, win, psig)?;
-                    w.exit_win[i].store(win as u8, Relaxed);
-                    pending = pending.max(win);
-                }
-                if loss > 0 {
-                    check_distance(Outcome::Loss, loss, psig)?;
-                    w.exit_loss[i].store(loss as u8, Relaxed);
-                    if !cannot_lose {
-                        pending = pending.max(loss);
-                    }
-                }
-                w.count[i].store(count | if cannot_lose { CANNOT_LOSE } else { 0 }, Relaxed);
-            }
-            Ok(pending)
-        });
-        for p in parts {
-            pending_max = pending_max.max(p?);
-        }
+    for w in &works {
+        pending_max = pending_max.max(count_moves(variant, metric, w, solved, threads)?);
     }
 
     // 2. Level by level.
@@ -187,69 +123,13 @@ pub fn solve_pair(
     let mut last_busy: u16 = 0;
     loop {
         let mut busy = false;
-        // Positions whose value a move out of the pair decides at this level.
         if level > 0 && level <= pending_max {
             for w in &works {
-                for i in 0..w.value.len() {
-                    if w.value[i].load(Relaxed) != 0 {
-                        continue;
-                    }
-                    if w.exit_win[i].load(Relaxed) as u16 == level {
-                        w.value[i].store(Value::win(level).to_byte(), Relaxed);
-                        busy = true;
-                    } else if w.count[i].load(Relaxed) == 0
-                        && w.exit_loss[i].load(Relaxed) as u16 == level
-                    {
-                        w.value[i].store(Value::loss(level).to_byte(), Relaxed);
-                        busy = true;
-                    }
-                }
+                busy |= settle_exits(w, level);
             }
         }
-        // Propagation from everything resolved at this level to its predecessors.
-        let win_here = Value::win(level).to_byte();
-        let loss_here = Value::loss(level).to_byte();
         for t in 0..works.len() {
-            let (w, wo, osig) = (&works[t], &works[other(t)], sigs[other(t)]);
-            let parts = in_parallel(threads, w.value.len(), |range| {
-                let mut busy = false;
-                let mut preds: Vec<u64> = Vec::with_capacity(64);
-                for i in range {
-                    let v = w.value[i].load(Relaxed);
-                    if v != win_here && v != loss_here {
-                        continue;
-                    }
-                    busy = true;
-                    let pos =
-                        w.ix.position(i as u64)
-                            .expect("a resolved slot holds a position");
-                    preds.clear();
-                    predecessors(&pos, &wo.ix, &mut preds);
-                    for &q in &preds {
-                        let q = q as usize;
-                        if wo.value[q].load(Relaxed) != 0 {
-                            continue;
-                        }
-                        if v == loss_here {
-                            check_distance(Outcome::Win, level + 1, osig)?;
-                            let win = Value::win(level + 1).to_byte();
-                            let _ = wo.value[q].compare_exchange(0, win, Relaxed, Relaxed);
-                        } else {
-                            let before = wo.count[q].fetch_sub(1, Relaxed);
-                            debug_assert!(before & !CANNOT_LOSE > 0);
-                            if before == 1 && wo.exit_loss[q].load(Relaxed) as u16 <= level + 1 {
-                                check_distance(Outcome::Loss, level + 1, osig)?;
-                                let loss = Value::loss(level + 1).to_byte();
-                                let _ = wo.value[q].compare_exchange(0, loss, Relaxed, Relaxed);
-                            }
-                        }
-                    }
-                }
-                Ok(busy)
-            });
-            for p in parts {
-                busy |= p?;
-            }
+            busy |= propagate(&works[t], &works[other(t)], level, threads)?;
         }
         if busy {
             last_busy = level;
@@ -259,15 +139,167 @@ pub fn solve_pair(
         }
         level += 1;
     }
-    Ok(works
-        .into_iter()
-        .zip(&sigs)
-        .map(|(w, &sig)| Table {
+    Ok(works.into_iter().map(Work::into_table).collect())
+}
+
+impl Work {
+    fn new(variant: Variant, sig: Signature) -> Work {
+        let ix = Indexer::new(variant, sig);
+        let n = ix.len() as usize;
+        Work {
             sig,
-            ix: w.ix,
-            values: w.value.into_iter().map(AtomicU8::into_inner).collect(),
-        })
-        .collect())
+            ix,
+            value: bytes(n),
+            count: bytes(n),
+            exit_win: bytes(n),
+            exit_loss: bytes(n),
+        }
+    }
+
+    fn into_table(self) -> Table {
+        Table {
+            sig: self.sig,
+            ix: self.ix,
+            values: self.value.into_iter().map(AtomicU8::into_inner).collect(),
+        }
+    }
+}
+
+/// Step 1 for one table: every position's moves out of the pair valued from the tables solved
+/// before, and its quiet moves counted. Returns the longest distance such an exit decides, so
+/// that the levels go on at least that far.
+fn count_moves(
+    variant: Variant,
+    metric: Metric,
+    w: &Work,
+    solved: &SigMap<Arc<Table>>,
+    threads: usize,
+) -> Result<u16, EgdbError> {
+    let psig = w.sig;
+    let parts = in_parallel(threads, w.value.len(), |range| {
+        let mut pending = 0u16;
+        let mut moves: Vec<Move> = Vec::with_capacity(64);
+        for i in range {
+            let Some(pos) = w.ix.position(i as u64) else {
+                continue;
+            };
+            fast::legal_moves_into(&pos, &mut moves);
+            if moves.is_empty() {
+                w.value[i].store(no_moves(variant).to_byte(), Relaxed);
+                continue;
+            }
+            let mut count = 0u8;
+            let mut cannot_lose = false;
+            let mut win = u16::MAX;
+            let mut loss = 0u16;
+            for m in &moves {
+                if !m.is_capture() && !m.promotes() {
+                    // A quiet move stays in the pair (the other table).
+                    count += 1;
+                    continue;
+                }
+                let mut child = pos;
+                child.play_unchecked(m);
+                let exit = exit_value(variant, metric, psig, m, &normalized(&child), solved)?;
+                match exit.outcome {
+                    Outcome::Win => {
+                        win = win.min(exit.plies);
+                        cannot_lose = true;
+                    }
+                    Outcome::Loss => loss = loss.max(exit.plies),
+                    Outcome::Draw => cannot_lose = true,
+                }
+            }
+            if win != u16::MAX {
+                check_distance(Outcome::Win, win, psig)?;
+                w.exit_win[i].store(win as u8, Relaxed);
+                pending = pending.max(win);
+            }
+            if loss > 0 {
+                check_distance(Outcome::Loss, loss, psig)?;
+                w.exit_loss[i].store(loss as u8, Relaxed);
+                if !cannot_lose {
+                    pending = pending.max(loss);
+                }
+            }
+            w.count[i].store(count | if cannot_lose { CANNOT_LOSE } else { 0 }, Relaxed);
+        }
+        Ok(pending)
+    });
+    let mut pending_max = 0u16;
+    for p in parts {
+        pending_max = pending_max.max(p?);
+    }
+    Ok(pending_max)
+}
+
+/// Resolves the positions whose value a move out of the pair decides at `level`: the quickest
+/// exit win, or an exit loss once no quiet move is left. True if any was.
+fn settle_exits(w: &Work, level: u16) -> bool {
+    let mut busy = false;
+    for i in 0..w.value.len() {
+        if w.value[i].load(Relaxed) != 0 {
+            continue;
+        }
+        if w.exit_win[i].load(Relaxed) as u16 == level {
+            w.value[i].store(Value::win(level).to_byte(), Relaxed);
+            busy = true;
+        } else if w.count[i].load(Relaxed) == 0 && w.exit_loss[i].load(Relaxed) as u16 == level {
+            w.value[i].store(Value::loss(level).to_byte(), Relaxed);
+            busy = true;
+        }
+    }
+    busy
+}
+
+/// Passes everything `w` resolved at `level` back to its predecessors in `wo` (the other side
+/// to move): a loss makes each a win one ply further, a win takes one from each's count of
+/// unresolved moves and loses the ones left with none. True if `w` resolved anything here.
+fn propagate(w: &Work, wo: &Work, level: u16, threads: usize) -> Result<bool, EgdbError> {
+    let win_here = Value::win(level).to_byte();
+    let loss_here = Value::loss(level).to_byte();
+    let osig = wo.sig;
+    let parts = in_parallel(threads, w.value.len(), |range| {
+        let mut busy = false;
+        let mut preds: Vec<u64> = Vec::with_capacity(64);
+        for i in range {
+            let v = w.value[i].load(Relaxed);
+            if v != win_here && v != loss_here {
+                continue;
+            }
+            busy = true;
+            let pos =
+                w.ix.position(i as u64)
+                    .expect("a resolved slot holds a position");
+            preds.clear();
+            predecessors(&pos, &wo.ix, &mut preds);
+            for &q in &preds {
+                let q = q as usize;
+                if wo.value[q].load(Relaxed) != 0 {
+                    continue;
+                }
+                if v == loss_here {
+                    check_distance(Outcome::Win, level + 1, osig)?;
+                    let win = Value::win(level + 1).to_byte();
+                    let _ = wo.value[q].compare_exchange(0, win, Relaxed, Relaxed);
+                } else {
+                    let before = wo.count[q].fetch_sub(1, Relaxed);
+                    debug_assert!(before & !CANNOT_LOSE > 0);
+                    if before == 1 && wo.exit_loss[q].load(Relaxed) as u16 <= level + 1 {
+                        check_distance(Outcome::Loss, level + 1, osig)?;
+                        let loss = Value::loss(level + 1).to_byte();
+                        let _ = wo.value[q].compare_exchange(0, loss, Relaxed, Relaxed);
+                    }
+                }
+            }
+        }
+        Ok(busy)
+    });
+    let mut busy = false;
+    for p in parts {
+        busy |= p?;
+    }
+    Ok(busy)
 }
 
 fn check_distance(outcome: Outcome, plies: u16, sig: Signature) -> Result<(), EgdbError> {

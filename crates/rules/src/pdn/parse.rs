@@ -130,11 +130,6 @@ fn read_games(
     cur: &mut PdnGame,
     words: &mut Vec<String>,
 ) -> Result<(), ParsePdnError> {
-    let err = |line: usize, code: &'static str| ParsePdnError {
-        line,
-        problem: Message::new(code),
-    };
-
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -145,63 +140,14 @@ fn read_games(
             // A byte-order mark, as editors on some systems write, counts as blank.
             c if c.is_whitespace() || c == '\u{feff}' => i += 1,
             '[' => {
-                let start_line = line;
                 if !words.is_empty() || cur.result.is_some() {
                     finish(games, cur, words, line);
                 }
                 if cur.tags.is_empty() {
-                    cur.line = start_line;
+                    cur.line = line;
                 }
-                i += 1;
-                let mut name = String::new();
-                while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                    name.push(chars[i]);
-                    i += 1;
-                }
-                while i < chars.len() && chars[i] != '"' && chars[i] != ']' {
-                    if chars[i] == '\n' {
-                        return Err(err(start_line, "pdn.unterminated-tag"));
-                    }
-                    i += 1;
-                }
-                let mut value = String::new();
-                if i < chars.len() && chars[i] == '"' {
-                    i += 1;
-                    loop {
-                        match chars.get(i) {
-                            None => return Err(err(start_line, "pdn.unterminated-tag-value")),
-                            Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
-                                value.push(chars[i + 1]);
-                                i += 2;
-                            }
-                            Some('"') => {
-                                i += 1;
-                                break;
-                            }
-                            Some('\n') => {
-                                return Err(err(start_line, "pdn.unterminated-tag-value"))
-                            }
-                            Some(&c) => {
-                                value.push(c);
-                                i += 1;
-                            }
-                        }
-                    }
-                }
-                while i < chars.len() && chars[i] != ']' {
-                    if chars[i] == '\n' {
-                        return Err(err(start_line, "pdn.unterminated-tag"));
-                    }
-                    i += 1;
-                }
-                if i >= chars.len() {
-                    return Err(err(start_line, "pdn.unterminated-tag"));
-                }
-                i += 1;
-                if name.is_empty() {
-                    return Err(err(start_line, "pdn.tag-without-name"));
-                }
-                cur.tags.push((name, value));
+                let tag = read_tag(chars, &mut i, line)?;
+                cur.tags.push(tag);
             }
             '{' => {
                 let start = i + 1;
@@ -212,79 +158,158 @@ fn read_games(
             }
             ';' => {
                 let start = i + 1;
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
+                skip_to_line_end(chars, &mut i);
                 let text: String = chars[start..i].iter().collect();
                 push_comment(cur, words.len(), &text);
             }
-            '(' => {
-                let start_line = line;
-                let mut depth = 0;
-                loop {
-                    match chars.get(i) {
-                        None => return Err(err(start_line, "pdn.unterminated-variation")),
-                        Some('(') => depth += 1,
-                        Some(')') => {
-                            depth -= 1;
-                            if depth == 0 {
-                                i += 1;
-                                break;
-                            }
-                        }
-                        Some('{') => skip_comment(chars, &mut i, &mut line)?,
-                        Some(';') => {
-                            while i + 1 < chars.len() && chars[i + 1] != '\n' {
-                                i += 1;
-                            }
-                        }
-                        Some('\n') => line += 1,
-                        _ => {}
-                    }
-                    i += 1;
-                }
-            }
-            ')' => return Err(err(line, "pdn.unexpected-paren")),
-            '%' if i == 0 || chars[i - 1] == '\n' => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
+            '(' => skip_variation(chars, &mut i, &mut line)?,
+            ')' => return Err(error(line, "pdn.unexpected-paren")),
+            '%' if i == 0 || chars[i - 1] == '\n' => skip_to_line_end(chars, &mut i),
             _ => {
-                let mut word = String::new();
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && !matches!(chars[i], '[' | '{' | '(' | ')' | ';')
-                {
-                    word.push(chars[i]);
-                    i += 1;
-                }
+                let word = read_word(chars, &mut i);
                 let is_result = |w: &str| RESULTS.contains(&w) || cur.tag("Result") == Some(w);
                 if words.last().is_some_and(|w| is_result(w)) {
                     finish(games, cur, words, line);
                 }
-                // NAGs, alone or glued ("$1", "32-28$1").
-                let word = word.split('$').next().unwrap_or("");
-                // Move numbers ("12.", "12..."), a stray dot after a move ("32-28."), and
-                // sentences glued into the movetext without braces, as some records have
-                // ("8-11Redoversteppedthetimecontrolonthismove.").
-                let bare = word.trim_end_matches('.');
-                let is_move_char = |c: char| c.is_ascii_digit() || "abcdefghijx-X:×.!?".contains(c);
-                if bare.is_empty()
-                    || (bare.len() < word.len()
-                        && (bare.bytes().all(|b| b.is_ascii_digit())
-                            || !bare.chars().all(is_move_char)))
-                {
-                    continue;
+                if let Some(word) = movetext_word(&word) {
+                    words.push(word.to_owned());
                 }
-                // A move number glued to its move ("12.32-28").
-                let word = bare.rsplit('.').next().unwrap_or(bare);
-                words.push(word.to_owned());
             }
         }
     }
     finish(games, cur, words, line);
     Ok(())
+}
+
+/// A syntax error at `line`.
+fn error(line: usize, code: &'static str) -> ParsePdnError {
+    ParsePdnError {
+        line,
+        problem: Message::new(code),
+    }
+}
+
+/// Moves `i` to the end of its line (the newline itself is left for the caller's count).
+fn skip_to_line_end(chars: &[char], i: &mut usize) {
+    while *i < chars.len() && chars[*i] != '\n' {
+        *i += 1;
+    }
+}
+
+/// Reads the tag that opens at `i` (`[Name "value"]`, a value's `\"` and `\\` escaped), leaving
+/// `i` after its `]`. A tag must close on its own line.
+fn read_tag(chars: &[char], i: &mut usize, line: usize) -> Result<(String, String), ParsePdnError> {
+    *i += 1;
+    let mut name = String::new();
+    while *i < chars.len() && (chars[*i].is_alphanumeric() || chars[*i] == '_') {
+        name.push(chars[*i]);
+        *i += 1;
+    }
+    while *i < chars.len() && chars[*i] != '"' && chars[*i] != ']' {
+        if chars[*i] == '\n' {
+            return Err(error(line, "pdn.unterminated-tag"));
+        }
+        *i += 1;
+    }
+    let mut value = String::new();
+    if *i < chars.len() && chars[*i] == '"' {
+        *i += 1;
+        loop {
+            match chars.get(*i) {
+                None | Some('\n') => return Err(error(line, "pdn.unterminated-tag-value")),
+                Some('\\') if matches!(chars.get(*i + 1), Some('"' | '\\')) => {
+                    value.push(chars[*i + 1]);
+                    *i += 2;
+                }
+                Some('"') => {
+                    *i += 1;
+                    break;
+                }
+                Some(&c) => {
+                    value.push(c);
+                    *i += 1;
+                }
+            }
+        }
+    }
+    while *i < chars.len() && chars[*i] != ']' {
+        if chars[*i] == '\n' {
+            return Err(error(line, "pdn.unterminated-tag"));
+        }
+        *i += 1;
+    }
+    if *i >= chars.len() {
+        return Err(error(line, "pdn.unterminated-tag"));
+    }
+    *i += 1;
+    if name.is_empty() {
+        return Err(error(line, "pdn.tag-without-name"));
+    }
+    Ok((name, value))
+}
+
+/// Skips the variation that opens at `i`, with any nested in it and the comments in them
+/// (a `)` inside a comment does not close it), counting its lines. Variations are not kept:
+/// a game is its main line.
+fn skip_variation(chars: &[char], i: &mut usize, line: &mut usize) -> Result<(), ParsePdnError> {
+    let start_line = *line;
+    let mut depth = 0;
+    loop {
+        match chars.get(*i) {
+            None => return Err(error(start_line, "pdn.unterminated-variation")),
+            Some('(') => depth += 1,
+            Some(')') => {
+                depth -= 1;
+                if depth == 0 {
+                    *i += 1;
+                    return Ok(());
+                }
+            }
+            Some('{') => skip_comment(chars, i, line)?,
+            Some(';') => {
+                while *i + 1 < chars.len() && chars[*i + 1] != '\n' {
+                    *i += 1;
+                }
+            }
+            Some('\n') => *line += 1,
+            _ => {}
+        }
+        *i += 1;
+    }
+}
+
+/// Reads the movetext word at `i`: up to a blank or a character that opens or closes
+/// something else.
+fn read_word(chars: &[char], i: &mut usize) -> String {
+    let mut word = String::new();
+    while *i < chars.len()
+        && !chars[*i].is_whitespace()
+        && !matches!(chars[*i], '[' | '{' | '(' | ')' | ';')
+    {
+        word.push(chars[*i]);
+        *i += 1;
+    }
+    word
+}
+
+/// What a movetext word says, with the decorations real files add taken off; `None` for a word
+/// that is only a move number.
+fn movetext_word(word: &str) -> Option<&str> {
+    // NAGs, alone or glued ("$1", "32-28$1").
+    let word = word.split('$').next().unwrap_or("");
+    // Move numbers ("12.", "12..."), a stray dot after a move ("32-28."), and
+    // sentences glued into the movetext without braces, as some records have
+    // ("8-11Redoversteppedthetimecontrolonthismove.").
+    let bare = word.trim_end_matches('.');
+    let is_move_char = |c: char| c.is_ascii_digit() || "abcdefghijx-X:×.!?".contains(c);
+    if bare.is_empty()
+        || (bare.len() < word.len()
+            && (bare.bytes().all(|b| b.is_ascii_digit()) || !bare.chars().all(is_move_char)))
+    {
+        return None;
+    }
+    // A move number glued to its move ("12.32-28").
+    Some(bare.rsplit('.').next().unwrap_or(bare))
 }
 
 /// Keeps a comment read after `words` movetext words (placed after its move by [`finish`]).
