@@ -31,7 +31,8 @@
 //                                                 restored, opened from a link) the game played
 //
 // What is saved (storage.js): the game's record and whether the board is turned, with what the
-// other parts keep; the save is written after each change of the game, from `changed`.
+// other parts keep, and what the library lists of it (result, plies); the save is written after
+// each change of the game, from `changed`, to the game's own entry of the library.
 
 import * as engine from './engine.js';
 import * as game from './game.js';
@@ -66,7 +67,11 @@ export class Controller {
     this.viewPly = null; // the ply shown while looking back; null: the game as it stands
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
-    storage.keep(() => ({ ...game.record(), flipped: this.flipped }));
+    storage.keep(() => ({
+      ...game.record(),
+      flipped: this.flipped,
+      list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply },
+    }));
   }
 
   /** Asks the engine for the snapshot of what is shown (one call per change). */
@@ -87,7 +92,10 @@ export class Controller {
   // ----- game lifecycle -----
 
   /** Replaces the game with `pending` (new, imported, restored: see game.js) and redraws everything. */
-  load(pending, { save = true } = {}) {
+  load(pending, { save = true, kind = 'played' } = {}) {
+    // A game loaded to be saved is a new game of the library; one opened from it (save false)
+    // is already there.
+    if (save) this.storage.startNew(kind);
     game.adopt(pending);
     this.viewPly = null;
     const { variant, squares, size } = game.board();

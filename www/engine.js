@@ -86,3 +86,8 @@ export function pdnGames(text) {
 export function suggestVariant(text, variant, index = 0) {
   return api.suggestVariant(text, variant, index);
 }
+
+/** A PDN collection read once for the library: `count()`, `chunk(start, n)`, `free()`. */
+export function pdnCollection(text, variant) {
+  return new api.PdnCollection(text, variant);
+}

@@ -90,6 +90,15 @@ export const explain = (square) => current.explain(square);
 export const link = () => current.link();
 /** The game as PDN with `tags` (`{ event, site, date, white, black }`). */
 export const pdn = (tags) => current.pdn(tags);
+/** A saved game (`restore`'s arguments) as PDN with `tags`, without playing it. */
+export function pdnOf(pdn, variant, ply, tags) {
+  const handle = engine.restore(pdn, variant, ply);
+  try {
+    return handle.pdn(tags);
+  } finally {
+    handle.free();
+  }
+}
 /** What a save keeps of the game: `{ variant, ply, pdn }`, redoable moves included (see `restore`). */
 export const record = () => ({ variant: current.variant(), ply: current.ply(), pdn: current.pdnWithRedo(undefined) });
 

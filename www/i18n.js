@@ -178,14 +178,14 @@ function pluralArms(text) {
 
 /**
  * Puts the current language's words into the page: `data-i18n` (text), `data-i18n-aria-label`,
- * `data-i18n-title` and `data-i18n-data-empty` (attributes). Spaces around a text are kept.
+ * `data-i18n-title`, `data-i18n-placeholder` and `data-i18n-data-empty` (attributes). Spaces around a text are kept.
  */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll('[data-i18n]')) {
     const [, lead, , trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(el.textContent);
     el.textContent = lead + t(el.dataset.i18n) + trail;
   }
-  for (const attr of ['aria-label', 'title', 'data-empty']) {
+  for (const attr of ['aria-label', 'title', 'data-empty', 'placeholder']) {
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
       el.setAttribute(attr, t(el.getAttribute(`data-i18n-${attr}`)));
     }

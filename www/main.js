@@ -8,7 +8,7 @@ import { Panels } from './panels.js';
 import { Storage } from './storage.js';
 import { Computer } from './computer.js';
 import { attachInput } from './input.js';
-import { askWhoResigns, confirmDialog, setupPdnIo } from './pdn-io.js';
+import { askWhoResigns, confirmDialog, pdnTags, setupPdnIo } from './pdn-io.js';
 import { openLink, setupShare } from './share.js';
 import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
@@ -24,7 +24,11 @@ async function boot(bindings) {
   if (window.draughts) return; // already booted
   engine.setBindings(bindings);
   // Save errors are told in the message slot (they only come after start-up).
-  const storage = new Storage({ onError: (m) => panels.message(m, 'error') });
+  const storage = new Storage({
+    onError: (m) => panels.message(m, 'error', 0),
+    onFollow: (id) => follow(id),
+    onDiverged: () => panels.message(t('library.diverged'), 'error', 0),
+  });
   // The language first, so that everything below is drawn in it: the saved choice, else the
   // browser's (a failed load keeps the page's English).
   await setLanguage(storage.loadSettings().language || preferredLanguage());
@@ -45,7 +49,34 @@ async function boot(bindings) {
   window.draughts.tables = tables;
   tables.onReady(() => analyst.restart());
 
-  const saved = storage.load();
+  // What the library lists of the game and exports: the players as PDN names them.
+  const opponentOf = () => (computer.settings.opponent === 'computer' ? computer.settings : null);
+  storage.keep(() => {
+    const tags = pdnTags(opponentOf());
+    return { players: { white: tags.white, black: tags.black }, text: game.pdn(tags) };
+  });
+
+  /** Opens game `id` of the library (another tab moved it on, or the player picked it). */
+  const openGame = async (id) => {
+    const got = await storage.open(id);
+    if (!got.game) {
+      panels.message(t('library.not-opened', { error: got.error }), 'error', 0);
+      return false;
+    }
+    computer.restore(got.opponent);
+    controller.load(got.game, { save: false });
+    clocks.restore(got.clock);
+    controller.setFlipped(!!got.flipped, { persist: false });
+    controller.redraw();
+    return true;
+  };
+  const follow = async (id) => {
+    if (await openGame(id)) panels.message(t('library.followed'), 'info');
+  };
+  window.draughts.storage = storage;
+  window.draughts.openGame = openGame;
+
+  const saved = await storage.load();
   // Before the game is loaded: if the computer is to move in the restored game, it starts thinking.
   computer.restore(saved.opponent);
   if (saved.game) {
@@ -75,6 +106,11 @@ async function boot(bindings) {
   controller.editor = new Editor({ controller, panels });
   wireNavigation(controller);
   wireLanguage(controller, panels, computer, storage);
+  // The library's dialog is loaded when first opened.
+  $('games').addEventListener('click', async () => {
+    const { openLibrary } = await import('./library.js');
+    openLibrary({ storage, panels, openGame, controller });
+  });
   registerServiceWorker();
   openLink(controller, panels, computer);
   settings.announce(); // once every module that follows a setting listens
@@ -113,15 +149,8 @@ function wireNavigation(controller) {
 }
 
 function wireToolbar(controller, panels, computer) {
-  const inProgress = () => controller.snap.ply > 0 && controller.isOngoing();
-
-  const startNew = async (variant) => {
-    if (inProgress() && !(await confirmDialog(t('ask.abandon'), { yes: t('button.new-game'), no: t('button.keep-playing') }))) {
-      panels.setVariant(controller.snap.variant);
-      return;
-    }
-    controller.newGame(variant);
-  };
+  // The game in progress stays in the library: a new game needs no question.
+  const startNew = (variant) => controller.newGame(variant);
   $('new-game').addEventListener('click', () => startNew($('variant').value));
   $('result-new-game').addEventListener('click', () => {
     $('result').close();

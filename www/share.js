@@ -1,14 +1,13 @@
 // Games as links: the Share button (#share) puts the game in a link whose fragment holds the
 // variant, the start position when it is not the standard one, and the moves (the engine writes
 // and reads it: src/link.rs), so no server ever sees it. On a phone the system share sheet
-// opens; elsewhere the link is copied. Opening such a link shows that game at its last move,
-// after asking before it replaces a game in progress; a damaged link is reported and changes
-// nothing. Two friends can play a correspondence game by sending the link back and forth.
+// opens; elsewhere the link is copied. Opening such a link shows that game at its last move, as a
+// new game of the library (the game in progress stays there); a damaged link is reported and
+// changes nothing. Two friends can play a correspondence game by sending the link back and forth.
 
 import * as engine from './engine.js';
 import * as game from './game.js';
 import { errorText, say, sideName, t, variantTitle } from './i18n.js';
-import { confirmDialog } from './pdn-io.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -99,21 +98,7 @@ export async function openLink(controller, panels, computer) {
     shared.drop();
     return false;
   }
-  const s = controller.snap;
-  if (s && s.ply > 0) {
-    const yes = await confirmDialog(
-      t('ask.open-shared', {
-        variant: variantTitle(engine.variantInfo(shared.variant)),
-        where: s.moves.length ? t('ask.open-shared.at-move', { number: s.moveNumber }) : t('ask.open-shared.started'),
-      }),
-      { yes: t('button.open-shared'), no: t('button.keep-mine') },
-    );
-    if (!yes) {
-      shared.drop();
-      panels.message(t('msg.shared-not-opened'));
-      return false;
-    }
-  }
+  // The game in progress stays in the library: opening a link needs no question.
   // A shared game is played by the people who share it: two players on this side.
   if (computer.settings.opponent === 'computer') {
     $('opponent').value = 'human';

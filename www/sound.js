@@ -24,9 +24,13 @@ const AudioCtx = window.AudioContext || window.webkitAudioContext;
 /** Names: move, capture (`count` clicks), crown, win, loss, draw, end, low-time. */
 export const sound = {
   enabled: true,
-  setEnabled(on) {
+  /**
+   * Turns sound on or off. Only a tap or key (`gesture`: the mute button's click) may make the
+   * AudioContext; a setting applied at load may only wake one already made.
+   */
+  setEnabled(on, { gesture = false } = {}) {
     this.enabled = !!on;
-    unlock();
+    if (gesture || ctx) unlock();
   },
   play(name, { count = 1, delay = 0 } = {}) {
     if (!this.enabled || !ctx || !VOICES[name]) return false;
@@ -172,7 +176,7 @@ export function attachFeedback({ controller, storage }) {
   mute.hidden = !AudioCtx;
   show();
   mute.addEventListener('click', () => {
-    sound.setEnabled(!sound.enabled);
+    sound.setEnabled(!sound.enabled, { gesture: true });
     show();
     storage.saveSettings({ sound: sound.enabled });
     sound.play('move'); // what "on" sounds like

@@ -107,3 +107,40 @@ pub fn suggest_variant_for(text: &str, variant: &str, index: Option<usize>) -> O
     let variant = variant.parse::<Variant>().ok()?;
     suggest_variant(text, variant, index.unwrap_or(0)).map(|v| v.name().to_owned())
 }
+
+/// A PDN collection read once for the library, handed out in chunks so that the page stays
+/// responsive while it stores thousands of games (crates/views/src/library.rs).
+///
+/// ```js
+/// const c = new PdnCollection(text, "english");
+/// c.count();          // 10000
+/// c.chunk(0, 500);    // [{ index, pdn, variant, problem, event, white, black, date, result, plies }]
+/// ```
+#[wasm_bindgen(js_name = PdnCollection)]
+pub struct PdnCollection(draughts_views::library::Collection);
+
+#[wasm_bindgen(js_class = PdnCollection)]
+impl PdnCollection {
+    /// Reads `text`; `variant` applies to games without a `GameType` tag.
+    ///
+    /// # Errors
+    /// An unknown variant, or bad PDN syntax with its line.
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: String, variant: &str) -> Result<PdnCollection, JsValue> {
+        init();
+        let variant = parse_variant(variant)?;
+        draughts_views::library::Collection::read(text, variant)
+            .map(PdnCollection)
+            .map_err(said)
+    }
+
+    /// How many games the text holds.
+    pub fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Games `start..start + count` (fewer at the end).
+    pub fn chunk(&self, start: usize, count: usize) -> JsValue {
+        to_js(&self.0.chunk(start, count))
+    }
+}

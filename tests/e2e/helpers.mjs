@@ -97,6 +97,41 @@ export class App {
     if (await this.page.locator('dialog#confirm[open]').count()) await this.press('#confirm-yes');
   }
 
+  /** Opens the game library (button#games) and waits for its rows. */
+  async openLibrary() {
+    await this.press('#games');
+    await expect(this.page.locator('dialog#library[open]')).toHaveCount(1);
+    await this.page.waitForFunction(() => window.draughts.storage.settled());
+  }
+
+  /** The library's rows in view: `[{ id, title, sub }]`. */
+  libraryRows() {
+    return this.page.$$eval('#library-list [data-game-id]', (els) =>
+      els
+        .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+        .map((e) => ({ id: e.dataset.gameId, title: e.querySelector('.library-title').textContent, sub: e.querySelector('.library-sub').textContent, current: e.classList.contains('is-current') })),
+    );
+  }
+
+  /**
+   * Opens a game of the library, row `i` (0: the game played last) or the one whose id is `i`,
+   * and waits for the dialog to close.
+   */
+  async openFromLibrary(i) {
+    await this.openLibrary();
+    const rows = this.page.locator('#library-list [data-game-id]');
+    await expect(rows.first()).toBeVisible();
+    const id = typeof i === 'string' ? i : (await this.libraryRows())[i].id;
+    await this.press(this.page.locator(`#library-list [data-game-id="${id}"] .library-open`));
+    await expect(this.page.locator('dialog#library[open]')).toHaveCount(0);
+    return id;
+  }
+
+  /** Resolves once every save asked for is written to the library. */
+  saved() {
+    return this.page.evaluate(() => window.draughts.storage.settled());
+  }
+
   /** Opens the settings panel (the gear in the masthead). */
   async openSettings() {
     await this.press('#settings');

@@ -49,7 +49,6 @@ for (const [kind, device] of [
       ];
       await app.play(moves);
       await app.press('#new-game');
-      await app.press('#confirm-yes');
       await app.count('black', 20);
       await page.evaluate(() => performance.clearMeasures());
       for (const [from, to] of moves) {

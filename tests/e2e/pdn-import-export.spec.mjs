@@ -16,7 +16,7 @@ test.describe('PDN import and export', on('desktop', 'phone'), () => {
     expect(pdn, 'PDN move text').toContain('1. 32-28 19-23 2. 28x19');
     await app.press('#export-close');
     await app.press('#new-game');
-    await app.press('#confirm-yes');
+    await expect(page.locator('dialog#confirm[open]'), 'no question: the game stays in the library').toHaveCount(0);
     await app.count('black', 20);
     await app.press('#import-pdn');
     await page.fill('#import-text', pdn);

@@ -83,18 +83,15 @@ test.describe('study and share', on('phone', 'desktop'), () => {
     await fp.locator('#share').click();
     const back = await fp.inputValue('#share-link');
     await friend.close();
-    // Opening it over a game in progress asks first; keeping the game changes nothing.
-    const mine = await app.fen();
+    // Opening it over a game in progress opens it as a new game, without a question: the game in
+    // progress stays in the library, with its moves.
+    const mine = await app.history();
     await page.goto(back);
-    await page.waitForSelector('dialog#confirm[open]');
-    await app.press('#confirm-no');
-    expect(await app.fen()).toBe(mine);
-    await expect(page.locator('#message')).toContainText('not opened');
-    await page.goto(back);
-    await page.waitForSelector('dialog#confirm[open]');
-    await app.press('#confirm-yes');
     await expect(page.locator('#moves [data-ply]')).toHaveCount(5);
+    await expect(page.locator('dialog#confirm[open]')).toHaveCount(0);
     expect(await app.history()).toEqual(['32-28', '19-23', '28x19', '14x23', '37-32']);
+    await app.openFromLibrary(1);
+    expect(await app.history(), 'the game in progress is kept').toEqual(mine);
   });
 
   test('a tampered link is refused in words and changes nothing', async ({ app, page }) => {

@@ -4,7 +4,8 @@
 //! game in play with its clock ([`session`]), one [`snapshot`] of everything drawn per change,
 //! what the pickers list ([`lists`]), shared-game [`link`]s, the board [`editor`], why a piece
 //! cannot move ([`explain`]), the game behind a record the computer's worker is given
-//! ([`record`]), and what the computer's answers look like to the page
+//! ([`record`]), a PDN collection as games of the page's [`library`], and what the computer's
+//! answers look like to the page
 //! ([`engine_view`]: a search's move, the analysis, a review, the endgame tables a game calls
 //! for; only the computer's module converts these). The three wasm modules (the page's, the computer's
 //! worker's, the tables builder's) only serialize these, through [`convert`]; none of them
@@ -15,6 +16,7 @@ pub mod convert;
 pub mod editor;
 pub mod engine_view;
 pub mod explain;
+pub mod library;
 pub mod link;
 pub mod lists;
 pub mod record;
