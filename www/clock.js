@@ -1,6 +1,7 @@
-// Clocks for games at the table: the picker (select#clock; a custom time control in
-// dialog#clock-dialog), a clock on each player's card (#clock-white, #clock-black) and the pause
-// button (#clock-pause).
+// Clocks for games at the table: a clock on each player's card (#clock-white, #clock-black) and
+// the pause button (#clock-pause). The time control is chosen in the new-game sheet
+// (new-game.js) and given to the game it starts (`prepare`); a game opened from the library keeps
+// the clock saved with it, and one opened otherwise has none.
 //
 // The engine keeps the time (crates/rules/src/clock.rs, kept in step with the game by
 // src/session.rs, through game.js): this module only tells it the time (performance.now()), draws
@@ -17,7 +18,6 @@
 
 import * as game from './game.js';
 import { errorText, onLanguage, t } from './i18n.js';
-import { confirmDialog } from './pdn-io.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,8 +41,9 @@ export class Clocks {
     this.c = controller;
     this.panels = panels;
     this.computer = computer;
-    this.control = ''; // the picker's time control, as the PDN tag writes it ('' for none)
+    this.control = ''; // the game's time control, as the PDN tag writes it ('' for none)
     this.label = ''; // and as players say it (the picker's text: "5+3")
+    this.next = null; // { control, label } for the game the new-game sheet starts
     this.game = null; // game.id() of the game the clock was given to
     this.view = null; // the engine's last answer
     this.timer = 0;
@@ -55,10 +56,7 @@ export class Clocks {
     }));
     controller.onChange(() => this.draw());
     onLanguage(() => this.draw());
-    $('clock').addEventListener('change', () => this.pick());
     $('clock-pause').addEventListener('click', () => this.pause(this.state() !== 'paused'));
-    for (const id of ['opponent', 'side']) $(id).addEventListener('change', () => this.retime());
-    $('clock-dialog').addEventListener('close', () => this.custom());
     const watch = new MutationObserver(() => this.blocked());
     watch.observe(document.body, { subtree: true, attributeFilter: ['open'] });
     new MutationObserver(() => this.blocked()).observe(document.body, { attributeFilter: ['class'] });
@@ -88,13 +86,30 @@ export class Clocks {
     }
   }
 
-  /** Gives a new game (new, imported, opened, set up) the picker's clock; false without one. */
+  /** The clock (`control` '' for none) of the game about to be started from the new-game sheet. */
+  prepare(control, label) {
+    this.next = { control, label };
+  }
+
+  /**
+   * Gives a game just loaded its clock: the one prepared for it, else none (a game restored with
+   * a clock gets it back from `restore`). False without a clock.
+   */
   adopt() {
     if (game.id() !== this.game) {
       this.game = game.id();
       this.low = {};
       this.autoPaused = false;
-      this.give(this.control);
+      this.control = this.next?.control ?? '';
+      this.label = this.next?.label ?? '';
+      this.next = null;
+      try {
+        this.give(this.control);
+      } catch (e) {
+        this.panels.message(errorText(e), 'error');
+        this.control = '';
+        this.label = '';
+      }
     }
     return !!this.control;
   }
@@ -114,83 +129,6 @@ export class Clocks {
     return this.view?.state;
   }
 
-  /** The picker changed: a preset, no clock, or "Custom…" (the dialog asks for it). */
-  pick() {
-    const value = $('clock').value;
-    if (value === 'custom') $('clock-dialog').showModal();
-    else this.set(value);
-  }
-
-  /** The custom dialog closed: its time control, or the picker as it was. */
-  custom() {
-    const d = $('clock-dialog');
-    if (d.returnValue !== 'ok') {
-      $('clock').value = this.control;
-      return;
-    }
-    d.returnValue = '';
-    const minutes = Number($('clock-minutes').value);
-    const increment = Math.round(Number($('clock-increment').value));
-    const delay = $('clock-kind').value === 'bronstein';
-    const control = `${Math.round(minutes * 60)}${delay ? 'B' : '+'}${increment}`;
-    const label = `${minutes}+${increment}`;
-    this.set(control, delay ? t('clock.delay', { label }) : label);
-  }
-
-  /**
-   * Plays on with `control` ('' for none; `label` as players say it, by default the picker's):
-   * both clocks start afresh with the next move.
-   */
-  async set(control, label = $('clock').selectedOptions[0]?.textContent ?? control) {
-    const state = this.state();
-    if ((state === 'running' || state === 'paused') && control !== this.control) {
-      const sure = await confirmDialog(t('clock.replace', { label }), { yes: t('clock.set'), no: t('button.cancel') });
-      if (!sure) {
-        $('clock').value = this.control;
-        return;
-      }
-    }
-    try {
-      this.adopt();
-      this.give(control);
-    } catch (e) {
-      $('clock').value = this.control;
-      this.panels.message(errorText(e), 'error');
-      return;
-    }
-    this.showControl(control, label);
-    this.storage.save();
-    // Undo's state: moves made with a clock stand, and without one they can be taken back.
-    this.c.refresh();
-    this.c.redraw();
-    this.draw();
-  }
-
-  /**
-   * The opponent or the computer's side changed: the same clock goes on with the times so far,
-   * only whose time counts changes (against the computer, the player's only).
-   */
-  retime() {
-    if (!this.adopt()) return;
-    game.setClockTimed(this.timed(), performance.now());
-    this.storage.save();
-    this.draw();
-  }
-
-  /** Shows `control` in the picker, adding it (named `label`) when it is not a preset. */
-  showControl(control, label) {
-    const select = $('clock');
-    if (![...select.options].some((o) => o.value === control)) {
-      select.querySelector('[data-added]')?.remove();
-      const o = new Option(label || control, control);
-      o.dataset.added = '';
-      select.insertBefore(o, select.querySelector('[value="custom"]'));
-    }
-    select.value = control;
-    this.control = control;
-    this.label = label;
-  }
-
   /**
    * The clock saved with the game (`{ saved, label }`), back on it: paused, and the player is
    * told if it was running. The saved text starts with the time control as PDN writes it.
@@ -204,7 +142,8 @@ export class Clocks {
       return;
     }
     this.game = game.id();
-    this.showControl(clock.saved.split(' ')[0], clock.label);
+    this.control = String(clock.saved).split(' ')[0];
+    this.label = typeof clock.label === 'string' ? clock.label : this.control;
     this.draw();
     if (this.state() === 'paused' && this.c.isOngoing()) this.panels.message(t('clock.reloaded'), 'info', 0);
   }

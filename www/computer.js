@@ -1,5 +1,5 @@
-// The computer opponent: the picker (select#opponent, #level, #side), the Hint button, and the
-// searches, which run in a Web Worker (engine-worker.js) with its own wasm instance so that taps,
+// The computer opponent: its settings for the game in progress (chosen in the new-game sheet,
+// new-game.js, and saved with the game), the Hint button, and the searches, which run in a Web Worker (engine-worker.js) with its own wasm instance so that taps,
 // scrolling and animations stay smooth while it thinks.
 //
 // `onThinking(fn)`: fn(true | false) when it starts or stops thinking (the analysis pauses).
@@ -21,7 +21,7 @@
 
 import * as engine from './engine.js';
 import * as game from './game.js';
-import { errorText, levelName, t } from './i18n.js';
+import { errorText, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -150,10 +150,6 @@ export class Computer {
     controller.isComputer = (color) => this.settings.opponent === 'computer' && color === this.settings.side;
     controller.onChange(() => this.sync());
     storage.keep(() => ({ opponent: { ...this.settings } }));
-    this.fillLevels();
-    for (const id of ['opponent', 'level', 'side']) {
-      $(id).addEventListener('change', () => this.pick());
-    }
     $('hint').addEventListener('click', () => this.hint());
     this.showSettings();
   }
@@ -188,54 +184,19 @@ export class Computer {
     this.thinkingListeners.add(fn);
   }
 
-  fillLevels() {
-    const sel = $('level');
-    sel.textContent = '';
-    for (const { level, name } of engine.levels()) {
-      const o = document.createElement('option');
-      o.value = String(level);
-      o.textContent = `${level} · ${levelName({ level, name })}`;
-      sel.append(o);
-    }
-  }
-
-  /** Applies settings restored with a saved game (before the game is loaded). */
+  /** The opponent of the game about to be loaded: restored with a saved game, or chosen in the
+   * new-game sheet (before the game is loaded, so that the computer starts if it is to move). */
   restore(saved) {
     this.settings = validOpponent(saved);
     this.showSettings();
   }
 
-  /** The picker changed. */
-  pick() {
-    const before = this.settings;
-    this.settings = validOpponent({
-      opponent: $('opponent').value,
-      level: Number($('level').value),
-      side: $('side').value,
-    });
-    this.showSettings();
-    const c = this.controller;
-    const s = this.settings;
-    if (s.opponent === 'computer' && (before.opponent !== 'computer' || before.side !== s.side)) {
-      // The player's own pieces at the bottom.
-      c.setFlipped(s.side === 'white');
-    }
-    this.storage.save();
-    c.redraw();
-    this.sync();
-  }
-
   showSettings() {
     const s = this.settings;
     const vs = s.opponent === 'computer';
-    $('opponent').value = s.opponent;
-    $('level').value = String(s.level);
-    $('side').value = s.side;
-    $('level').hidden = !vs;
-    $('side').hidden = !vs;
     document.body.classList.toggle('vs-computer', vs);
     if (vs) this.warm();
-    this.panels.setPlayers(vs ? s.side : null);
+    this.panels.setPlayers(vs ? s.side : null, s.level);
     this.updateHintButton();
   }
 

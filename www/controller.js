@@ -20,7 +20,6 @@
 //                                                 flag); move: the move object just played
 //   await controller.playMove(move)               plays a move (index or text) programmatically
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
-//   controller.toolbarSlot                        element reserved for select#opponent, #level, …
 //   controller.showHint(move)                     highlights a move object's squares (is-hint)
 //                                                 until the game next changes
 //   controller.onView(fn)                         fn(snap) whenever the position shown may have
@@ -59,7 +58,6 @@ export class Controller {
     this.listeners = new Set();
     this.viewListeners = new Set();
     this.arrow = null;
-    this.toolbarSlot = document.getElementById('opponent-controls');
     this.resultShownFor = null;
     this.hint = EMPTY; // squares of a suggested move (from, then its path)
     this.must = EMPTY; // pieces that must move, shown after a tap on one that cannot
@@ -108,9 +106,11 @@ export class Controller {
     this.changed({ save, announce: false, cause: 'load' });
   }
 
-  newGame(variant) {
-    this.load(game.newGame(variant));
-    this.panels.announce(t('announce.new-game', { variant: variantTitle(engine.variantInfo(variant)), side: sideName(this.snap.turn) }));
+  /** Starts `pending` as a new game of the library, and says so to screen readers. */
+  start(pending) {
+    this.load(pending);
+    const variant = variantTitle(engine.variantInfo(this.snap.variant));
+    this.panels.announce(t('announce.new-game', { variant, side: sideName(this.snap.turn) }));
   }
 
   onView(fn) {

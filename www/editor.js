@@ -1,8 +1,8 @@
-// The board editor (#edit): set up any position by taps with a palette (white/black man/king,
-// eraser), the side to move, an empty board or the start position, and the FEN alongside,
-// editable. The engine keeps the board (as FEN) and lists every problem in words
-// (engine.editSetup); when there is none, the position can be played, by two players or
-// against the computer as the opponent picker says.
+// The board editor (#editor, opened from the new-game sheet): set up any position by taps with a
+// palette (white/black man/king, eraser), the side to move, an empty board or the start
+// position, and the FEN alongside, editable. The engine keeps the board (as FEN) and lists every
+// problem in words (engine.editSetup); when there is none, the position can be played, as the
+// sheet's choices say (opponent, clock).
 
 import * as engine from './engine.js';
 import * as game from './game.js';
@@ -17,7 +17,6 @@ export class Editor {
     this.state = null; // the engine's { fen, turn, board, problems, playable }
     this.variant = null;
     this.tool = { color: 'white', role: 'man' };
-    $('edit').addEventListener('click', () => this.open());
     $('edit-cancel').addEventListener('click', () => this.close());
     $('edit-clear').addEventListener('click', () => this.change({ reset: 'empty' }));
     $('edit-start').addEventListener('click', () => this.change({ reset: 'start' }));
@@ -33,26 +32,45 @@ export class Editor {
     return this.state != null;
   }
 
-  /** Starts editing from the position shown. */
-  open() {
+  /**
+   * Starts editing a position of `variant`: the position shown when the game shown is of that
+   * variant, else the variant's start position on its own board. `onPlay(pending)` plays the
+   * position set up (a game read by game.js).
+   */
+  open({ variant, onPlay }) {
     const c = this.controller;
-    this.variant = c.snap.variant;
+    this.variant = variant;
+    this.onPlay = onPlay;
     this.state = null;
+    this.otherBoard = variant !== c.snap.variant;
     document.body.classList.add('is-editing');
     $('editor').hidden = false;
-    $('variant').disabled = true;
     c.clearSelection();
-    this.load(c.snap.fen);
+    if (this.otherBoard) {
+      this.build(game.boardOf(variant));
+      this.change({ reset: 'start' });
+    } else {
+      this.load(c.snap.fen);
+    }
     this.pick(document.querySelector('#edit-palette button[aria-pressed="true"]') || document.querySelector('#edit-palette button'));
     this.panels.announce(t('announce.editor'));
   }
 
-  close() {
+  /** Builds the board view for `board` (`{ variant, squares, size }`). */
+  build({ variant, squares, size }) {
+    const info = engine.variantInfo(variant);
+    this.controller.view.build(squares, size, { full: !!info?.full, algebraic: !!info?.algebraic });
+  }
+
+  /** Leaves the editor; `back` false when a game is loaded at once (it draws its own board). */
+  close({ back = true } = {}) {
     this.state = null;
     document.body.classList.remove('is-editing');
     $('editor').hidden = true;
-    $('variant').disabled = false;
-    this.controller.redraw();
+    // Back to the game's own board when another variant's was set up.
+    if (back && this.otherBoard) this.build(game.board());
+    this.otherBoard = false;
+    if (back) this.controller.redraw();
   }
 
   pick(button) {
@@ -120,7 +138,7 @@ export class Editor {
     });
   }
 
-  /** Plays the position set up (the opponent picker says against whom). */
+  /** Plays the position set up (the sheet's choices say against whom, with what clock). */
   play() {
     if (!this.state?.playable) return;
     let set;
@@ -131,8 +149,8 @@ export class Editor {
       return;
     }
     const fen = this.state.fen;
-    this.close();
-    this.controller.load(set);
+    this.close({ back: false });
+    this.onPlay(set);
     this.panels.message(t('msg.position-set', { fen }), 'info');
   }
 }

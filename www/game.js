@@ -70,6 +70,16 @@ export const snapshot = (player, view) => current.snapshot(player, view);
 /** The game's variant, its board's squares (`[{ square, row, col, label, … }]`) and cells per side. */
 export const board = () => ({ variant: current.variant(), squares: current.squares(), size: current.size() });
 
+/** The board of `variant` as `board()` gives it, for a game not read yet (the board editor's). */
+export function boardOf(variant) {
+  const handle = engine.newGame(variant);
+  try {
+    return { variant, squares: handle.squares(), size: handle.size() };
+  } finally {
+    handle.free();
+  }
+}
+
 // ----- changes (then the controller takes a snapshot) -----
 
 /** Plays a move (its index among the snapshot's legal moves, or its text); returns it. */
@@ -108,8 +118,6 @@ export const record = () => ({ variant: current.variant(), ply: current.ply(), p
 export const setClock = (control, timed) => current.setClock(control || undefined, timed, undefined);
 /** The clock saved with the game (`savedClock`), back on it, paused. */
 export const restoreClock = (saved) => current.setClock(undefined, undefined, saved);
-/** Changes whose time counts, the times so far standing. */
-export const setClockTimed = (timed, now) => current.setClockTimed(timed, now);
 /**
  * The clock at `now`: `{ white, black, running, state, flagged }` (milliseconds left, null for a
  * side whose time does not count), or null without one. `pause` true or false pauses or resumes.

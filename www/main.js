@@ -17,6 +17,7 @@ import { attachFeedback } from './sound.js';
 import { setupSettings } from './settings.js';
 import { Clocks } from './clock.js';
 import { EndgameTables } from './endgame-tables.js';
+import { NewGameSheet } from './new-game.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +34,6 @@ async function boot(bindings) {
   // browser's (a failed load keeps the page's English).
   await setLanguage(storage.loadSettings().language || preferredLanguage());
   const panels = new Panels();
-  panels.fillVariants();
   const view = new BoardView($('board'));
   const controller = new Controller({ view, panels, storage });
   const computer = new Computer({ controller, panels, storage });
@@ -100,10 +100,25 @@ async function boot(bindings) {
   performance.mark('first-render');
 
   attachInput($('board'), view, controller);
-  wireToolbar(controller, panels, computer);
-  setupPdnIo(controller, panels, () => (computer.settings.opponent === 'computer' ? computer.settings : null));
-  setupShare(controller, panels, computer);
   controller.editor = new Editor({ controller, panels });
+  // A game started from the new-game sheet: its opponent and clock, then the game.
+  const startGame = (choices, pending) => {
+    computer.restore(choices);
+    clocks.prepare(choices.clock, choices.clockLabel);
+    controller.start(pending);
+    // Against the computer, the player's own pieces at the bottom.
+    if (choices.opponent === 'computer') controller.setFlipped(choices.side === 'white');
+  };
+  const sheet = new NewGameSheet({
+    controller,
+    storage,
+    start: startGame,
+    setUp: (choices) => controller.editor.open({ variant: choices.variant, onPlay: (pending) => startGame(choices, pending) }),
+  });
+  window.draughts.sheet = sheet;
+  wireToolbar(controller, panels, computer, sheet);
+  setupPdnIo(controller, panels, { opponent: opponentOf, start: (pending) => startGame(sheet.choicesFor(pending.variant), pending) });
+  setupShare(controller, panels, computer);
   wireNavigation(controller);
   wireLanguage(controller, panels, computer, storage);
   // The library's dialog is loaded when first opened.
@@ -148,16 +163,14 @@ function wireNavigation(controller) {
   });
 }
 
-function wireToolbar(controller, panels, computer) {
+function wireToolbar(controller, panels, computer, sheet) {
   // The game in progress stays in the library: a new game needs no question.
-  const startNew = (variant) => controller.newGame(variant);
-  $('new-game').addEventListener('click', () => startNew($('variant').value));
+  $('open-new-game').addEventListener('click', () => sheet.open());
   $('result-new-game').addEventListener('click', () => {
     $('result').close();
-    controller.newGame($('variant').value);
+    sheet.open();
   });
   $('result-close').addEventListener('click', () => $('result').close());
-  $('variant').addEventListener('change', (e) => startNew(e.target.value));
 
   $('undo').addEventListener('click', () => controller.undo());
   $('redo').addEventListener('click', () => controller.redo());
@@ -217,9 +230,7 @@ function wireLanguage(controller, panels, computer, storage) {
   // The snapshot holds codes, not words: the same snapshot is drawn again in the new language.
   onLanguage(() => {
     select.value = language();
-    panels.relabelVariants();
-    panels.setPlayers(panels.computerSide);
-    computer.fillLevels();
+    panels.showTitle();
     computer.showSettings();
     panels.update(controller.snap);
     controller.redraw();

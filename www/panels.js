@@ -2,7 +2,7 @@
 // the live region and the result dialog. Text comes from the engine's state.
 
 import * as engine from './engine.js';
-import { language, say, sideName, t, variantSummary, variantTitle } from './i18n.js';
+import { language, say, sideName, t, variantTitle } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,36 +54,16 @@ export class Panels {
     ignoreTapsFromBefore($('result'));
   }
 
-  /** Fills the variant picker from the engine's list (once, at start-up). */
-  fillVariants() {
-    const select = $('variant');
-    select.textContent = '';
-    for (const v of engine.variants()) {
-      const o = document.createElement('option');
-      o.value = v.name;
-      o.textContent = variantTitle(v);
-      select.append(o);
-    }
-    select.addEventListener('change', () => this.showSummary(select.value));
-  }
-
-  /** The variant names again, in the language now in use. */
-  relabelVariants() {
-    for (const o of $('variant').options) o.textContent = variantTitle(engine.variantInfo(o.value));
-    this.showSummary($('variant').value);
-  }
-
+  /** The variant of the game shown: the page's class and the line under the title. */
   setVariant(variant) {
-    $('variant').value = variant;
     document.body.dataset.variant = variant;
-    this.showSummary(variant);
+    this.variant = variant;
+    this.showTitle();
   }
 
-  /** The chosen variant's two lines under the picker. */
-  showSummary(variant) {
-    const [first = '', second = ''] = variantSummary(engine.variantInfo(variant)).split('\n');
-    $('variant-summary-1').textContent = first;
-    $('variant-summary-2').textContent = second;
+  /** The line under the title: the variant of the game shown. */
+  showTitle() {
+    $('game-title').textContent = this.variant ? variantTitle(engine.variantInfo(this.variant)) : '';
   }
 
   /** Counters, whose turn, the status line, the toolbar's state and the move list, from the
@@ -238,14 +218,15 @@ export class Panels {
     requestAnimationFrame(() => (el.textContent = text));
   }
 
-  /** Names the computer's card ("Black · Computer"); `computerSide` null for two players. */
-  setPlayers(computerSide) {
+  /** Names the computer's card ("Black · Computer 3"); `computerSide` null for two players. */
+  setPlayers(computerSide, level = this.level) {
     this.computerSide = computerSide;
+    this.level = level;
     for (const card of document.querySelectorAll('.card')) {
       const side = card.dataset.side;
       const computer = side === computerSide;
       card.classList.toggle('is-computer', computer);
-      card.querySelector('.who').textContent = computer ? t('card.computer', { side: sideName(side) }) : sideName(side);
+      card.querySelector('.who').textContent = computer ? t('card.computer', { side: sideName(side), level }) : sideName(side);
     }
   }
 

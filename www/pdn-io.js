@@ -114,7 +114,12 @@ export function pdnTags(computer = null) {
 }
 
 /** `opponent()` gives the computer's `{ side, level }` in a game against it, else null. */
-export function setupPdnIo(controller, panels, opponent = () => null) {
+/**
+ * Export (button#export-pdn) and the import dialog (opened by the new-game sheet's
+ * button#import-pdn, the sheet's variant first). `start(pending)` plays the game read, as the
+ * sheet's choices say.
+ */
+export function setupPdnIo(controller, panels, { opponent = () => null, start = (pending) => controller.load(pending) } = {}) {
   const exportDialog = $('export-dialog');
   const importDialog = $('import-dialog');
 
@@ -153,6 +158,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     $('import-switch').hidden = true;
     $('import-file').value = '';
     $('import-variant').textContent = variantTitle(engine.variantInfo($('variant').value));
+    $('new-game').close();
     importDialog.showModal();
     $('import-text').focus();
   });
@@ -212,8 +218,7 @@ export function setupPdnIo(controller, panels, opponent = () => null) {
     }
     importDialog.close();
     $('import-text').value = '';
-    controller.load(imported);
-    $('variant').value = controller.snap.variant;
+    start(imported);
     panels.message(engine.recordKind(text) === 'fen' ? t('import.position-set') : loadedText(controller.snap), 'info');
     focusBoard();
   }

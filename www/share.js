@@ -100,10 +100,7 @@ export async function openLink(controller, panels, computer) {
   }
   // The game in progress stays in the library: opening a link needs no question.
   // A shared game is played by the people who share it: two players on this side.
-  if (computer.settings.opponent === 'computer') {
-    $('opponent').value = 'human';
-    computer.pick();
-  }
+  computer.restore({ opponent: 'human' });
   controller.load(shared);
   const snap = controller.snap;
   panels.message(

@@ -304,16 +304,6 @@ impl DraughtsGame {
             .map_err(refused)
     }
 
-    /// Changes whose time counts (`timed`: "white" or "black" for that side only, nothing for
-    /// both) at `now` without restarting the clock: the times so far stand. Nothing happens
-    /// without a clock.
-    #[wasm_bindgen(js_name = setClockTimed)]
-    pub fn set_clock_timed(&mut self, timed: Option<String>, now: f64) -> Result<(), JsValue> {
-        self.0
-            .set_clock_timed(timed.as_deref(), at(now))
-            .map_err(refused)
-    }
-
     /// The clock at `now` (milliseconds, as `performance.now()`): `{ white, black, running,
     /// state, flagged }` (see [`draughts_rules::clock::ClockView`]), or `null` without a clock.
     /// A move made since is pressed, and a side whose time has run out loses on time: then

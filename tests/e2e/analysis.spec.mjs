@@ -49,7 +49,7 @@ const randomGame = (page, plies, variant = 'international') =>
 // ----- helpers -----
 
 async function importText(app, page, text) {
-  await app.press('#import-pdn');
+  await app.openImport();
   await page.fill('#import-text', text);
   await app.press('#import-load');
   await expect(page.locator('#import-dialog[open]')).toHaveCount(0);
@@ -184,10 +184,8 @@ test.describe('analysis and review', on('phone'), () => {
   test('the analysis pauses while the computer thinks, then goes on', async ({ app, page }) => {
     await app.open();
     await app.press('#analysis');
-    await app.selectOption('opponent', 'computer');
     await app.noBook(); // level 6 must search here, not answer from its opening book
-    await app.selectOption('level', '6');
-    await app.selectOption('side', 'white'); // the computer opens: it thinks at once
+    await app.newGame({ opponent: 'computer', level: 6, side: 'white' }); // the computer opens: it thinks at once
     await page.waitForFunction(
       () =>
         document.body.classList.contains('is-thinking') &&
@@ -205,7 +203,7 @@ test.describe('analysis and review', on('phone'), () => {
     await app.open();
     await app.press('#analysis');
     for (const { name } of await app.variants()) {
-      await app.selectOption('variant', name);
+      await app.newGame({ variant: name });
       // The second depth at least: the line belongs to the new game's analysis.
       await expect.poll(async () => (await depths(page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
       const line = await app.text('#best-line');

@@ -1,8 +1,7 @@
 // Clocks for games at the table: a game lost on time with a short preset, Fischer increments and
 // a Bronstein delay, the clock kept (paused) across a reload, paused while a dialog is open or the
-// page is hidden, the PDN's TimeControl and %clk, the player's clock against the computer (the
-// times kept when the opponent changes mid-game), and the clocks' layout in
-// every viewport (screenshots). Time is Playwright's fake clock: nothing depends on the machine's
+// page is hidden, the PDN's TimeControl and %clk, the player's clock against the computer, and
+// the clocks' layout in every viewport (screenshots). The clock is chosen in the new-game sheet. Time is Playwright's fake clock: nothing depends on the machine's
 // speed.
 import { ALL_VIEWPORTS, on } from './devices.mjs';
 import { expect, test } from './fixtures.mjs';
@@ -31,7 +30,7 @@ test.describe('clock', on('phone', 'desktop'), () => {
   });
 
   test('a 1+1 game lost on time: increments, low time, the flag, the PDN', async ({ app, page }) => {
-    await app.selectOption('clock', '60+1');
+    await app.newGame({ clock: '60+1' });
     await expect(white(page)).toHaveText('1:00');
     await expect(black(page)).toHaveText('1:00');
     await expect(page.locator('#clock-pause'), 'nothing to pause before the first move').toBeDisabled();
@@ -84,8 +83,7 @@ test.describe('clock', on('phone', 'desktop'), () => {
 
   test('a capture with a choice of path is pressed once, when its last square is tapped', async ({ app, page }) => {
     // Black's first move is free; then White's king has two four-piece captures from 47 to 36.
-    await app.setFen('B:WK47:B14,19,29,31,42,1');
-    await app.selectOption('clock', '60+1');
+    await app.newGame({ clock: '60+1', fen: 'B:WK47:B14,19,29,31,42,1' });
     await app.play([[1, 6]]);
     await page.clock.runFor(3_000);
     await app.press(app.sq(47));
@@ -105,7 +103,8 @@ test.describe('clock', on('phone', 'desktop'), () => {
   });
 
   test('a custom clock with a Bronstein delay', async ({ app, page }) => {
-    await app.selectOption('clock', 'custom');
+    await app.openNewGame();
+    await page.selectOption('#clock', 'custom');
     await expect(page.locator('dialog#clock-dialog[open]')).toHaveCount(1);
     await page.fill('#clock-minutes', '1');
     await page.fill('#clock-increment', '2');
@@ -113,6 +112,8 @@ test.describe('clock', on('phone', 'desktop'), () => {
     await app.press('#clock-dialog .primary');
     await expect(page.locator('dialog#clock-dialog[open]')).toHaveCount(0);
     await expect(page.locator('#clock option:checked')).toHaveText('1+2 delay');
+    await app.press('#new-game-start');
+    await expect(white(page)).toHaveText('1:00');
     await app.play([[32, 28]]);
     // Black uses 5 s and gets 2 back; White uses 1 s and gets it all back.
     await page.clock.runFor(5_000);
@@ -127,13 +128,12 @@ test.describe('clock', on('phone', 'desktop'), () => {
   });
 
   test('the clock survives a reload, paused, and the player is told', async ({ app, page }) => {
-    await app.selectOption('clock', '180+2');
+    await app.newGame({ clock: '180+2' });
     await app.play([[32, 28]]);
     await page.clock.runFor(10_000);
     await expect(black(page)).toHaveText('2:50');
     await app.reload();
     await expect(page.locator('#message-text')).toContainText('The clock was paused while the page was closed');
-    await expect(page.locator('#clock')).toHaveValue('180+2');
     await expect(black(page)).toHaveText('2:50');
     await expect(black(page)).toHaveClass(/\bis-paused\b/);
     await expect(page.locator('#clock-pause')).toHaveAttribute('aria-label', 'Resume the clock');
@@ -154,7 +154,7 @@ test.describe('clock', on('phone', 'desktop'), () => {
   });
 
   test('an open dialog pauses the clock', async ({ app, page }) => {
-    await app.selectOption('clock', '60+1');
+    await app.newGame({ clock: '60+1' });
     await app.play([[32, 28]]);
     await page.clock.runFor(2_000);
     await expect(black(page)).toHaveText('0:58');
@@ -164,12 +164,15 @@ test.describe('clock', on('phone', 'desktop'), () => {
     await expect(black(page), 'not a second passed while the dialog was open').toHaveText('0:58');
     await page.clock.runFor(1_000);
     await expect(black(page)).toHaveText('0:57');
-    // Changing the clock in the middle of a game asks first.
-    await app.page.selectOption('#clock', '300+3');
-    await expect(page.locator('dialog#confirm[open]')).toHaveCount(1);
-    await app.press('#confirm-no');
+    // The new-game sheet too; it opens on the clock chosen last, and Cancel changes nothing.
+    await app.openNewGame();
     await expect(page.locator('#clock')).toHaveValue('60+1');
-    await expect(black(page)).toHaveText('0:57');
+    await page.clock.runFor(10_000);
+    await app.press('#new-game-cancel');
+    await expect(page.locator('dialog#new-game[open]')).toHaveCount(0);
+    await expect(black(page), 'not a second passed while the sheet was open').toHaveText('0:57');
+    await page.clock.runFor(1_000);
+    await expect(black(page)).toHaveText('0:56');
   });
 });
 
@@ -178,7 +181,7 @@ test.describe('clock, hidden page', on('phone', 'desktop'), () => {
     await app.fakeTime();
     await app.open();
     await app.freeze();
-    await app.selectOption('clock', '60+1');
+    await app.newGame({ clock: '60+1' });
     await app.play([[32, 28]]);
     await page.clock.runFor(2_000);
     await expect(black(page)).toHaveText('0:58');
@@ -200,41 +203,10 @@ test.describe('clock, hidden page', on('phone', 'desktop'), () => {
 });
 
 test.describe('clock against the computer', on('phone'), () => {
-  test('switching between two players and the computer mid-game keeps the times', async ({ app, page }) => {
-    await app.fakeTime();
-    await app.open();
-    // Level 1 chosen beforehand, then a game between two players with a clock.
-    await app.selectOption('opponent', 'computer');
-    await app.selectOption('level', '1');
-    await app.selectOption('opponent', 'human');
-    await app.selectOption('clock', '60+1');
-    await app.freeze();
-    await app.play([[32, 28]]);
-    await page.clock.runFor(5_000);
-    await expect(black(page)).toHaveText('0:55');
-    // The computer takes Black: its time no longer counts, and it replies.
-    await app.selectOption('opponent', 'computer');
-    await expect(page.locator('#moves [data-ply="2"]'), 'the computer replied').toHaveCount(1);
-    await app.playersTurn();
-    await expect(black(page), "the computer's card has no clock").toBeHidden();
-    await expect(white(page), 'the clock was not restarted').toHaveClass(/\bis-running\b/);
-    await page.clock.runFor(3_000);
-    await expect(white(page)).toHaveText('0:57');
-    // Two players again: Black's clock is back with the time it had, White's runs on.
-    await app.selectOption('opponent', 'human');
-    await expect(black(page)).toHaveText('0:55');
-    await page.clock.runFor(1_000);
-    await expect(white(page)).toHaveText('0:56');
-    await expect(white(page)).toHaveClass(/\bis-running\b/);
-    expect(await page.locator('dialog[open]').count(), 'nothing asked').toBe(0);
-  });
-
   test("only the player's time counts", async ({ app, page }) => {
     await app.fakeTime();
     await app.open();
-    await app.selectOption('opponent', 'computer');
-    await app.selectOption('level', '1');
-    await app.selectOption('clock', '60+1');
+    await app.newGame({ opponent: 'computer', level: 1, clock: '60+1' });
     await app.freeze();
     await expect(black(page), "the computer's card has no clock").toBeHidden();
     await expect(white(page)).toHaveText('1:00');
@@ -265,7 +237,7 @@ test.describe('clock layout', on(...ALL_VIEWPORTS), () => {
       });
     const board = await box('#board');
     const card = await box('.card-white');
-    await app.selectOption('clock', '300+3');
+    await app.newGame({ clock: '300+3' });
     await app.play([[32, 28]]);
     await page.clock.runFor(291_000);
     await expect(black(page)).toHaveText('0:09.0');

@@ -12,8 +12,9 @@ const LONGER_THAN_LEVEL_6 = 3500;
 test.describe('against the computer', on('phone'), () => {
   test('opponent picker: levels named by the engine', async ({ app, page }) => {
     await app.open();
+    await app.openNewGame();
     await expect(page.locator('#level'), 'level hidden for two players').toBeHidden();
-    await app.selectOption('opponent', 'computer');
+    await page.selectOption('#opponent', 'computer');
     await expect(page.locator('#level'), 'level shown against the computer').toBeVisible();
     const levels = await page.$$eval('#level option', (os) => os.map((o) => `${o.value}=${o.textContent}`));
     expect(levels, 'six levels').toHaveLength(6);
@@ -31,12 +32,9 @@ test.describe('against the computer', on('phone'), () => {
     await app.open();
     // The computer takes White at level 1 before the English game starts: the player is Black
     // and moves first.
-    await app.selectOption('opponent', 'computer');
-    await app.selectOption('level', '1');
-    await app.selectOption('side', 'white');
-    await app.selectOption('variant', 'english');
+    await app.newGame({ opponent: 'computer', level: 1, side: 'white', variant: 'english' });
     expect((await app.game()).ply, 'a new English game').toBe(0);
-    expect(await app.text('.card-white .who'), "the computer's card is named").toContain('Computer');
+    expect(await app.text('.card-white .who'), "the computer's card is named, with its level").toContain('Computer 1');
     const t0 = Date.now();
     let reloaded = false;
     let undone = false;
@@ -72,9 +70,9 @@ test.describe('against the computer', on('phone'), () => {
         // Reload while the computer is to move: it starts thinking again after the restore.
         reloaded = true;
         await app.reload();
-        expect(await page.inputValue('#opponent'), 'opponent restored').toBe('computer');
-        expect(await page.inputValue('#level'), 'level restored').toBe('1');
-        expect(await page.inputValue('#side'), 'side restored').toBe('white');
+        // The game's own opponent, level and side come back with it.
+        expect(await app.text('.card-white .who'), 'opponent, level and side restored').toContain('Computer 1');
+        expect(await app.text('.card-black .who'), 'the player is Black').not.toContain('Computer');
       }
     }
     expect([hinted, undone, reloaded], 'the hint, the undo and the reload happened').toEqual([true, true, true]);
@@ -92,9 +90,8 @@ test.describe('against the computer', on('phone'), () => {
 
   test('level 6 thinks in the worker: the page stays responsive', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer'); // the computer plays Black
     await app.noBook(); // level 6 must search here, not answer from its opening book
-    await app.selectOption('level', '6');
+    await app.newGame({ opponent: 'computer', level: 6 }); // the computer plays Black
     expect((await app.game()).ply, 'a new International game').toBe(0);
     await app.press(app.sq(32));
     await app.press(app.sq(28));
@@ -113,8 +110,7 @@ test.describe('against the computer', on('phone'), () => {
 
   test('level 6 answers from its opening book: at once, nothing searched', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer'); // the computer plays Black
-    await app.selectOption('level', '6');
+    await app.newGame({ opponent: 'computer', level: 6 }); // the computer plays Black
     await app.press(app.sq(32));
     await app.press(app.sq(28));
     await page.waitForFunction(() => window.draughts.computer.stats.length > 0, null, { timeout: 60_000 });
@@ -127,10 +123,7 @@ test.describe('against the computer', on('phone'), () => {
 
   test('every variant has a book: in Turkish, level 6 opens from it', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer');
-    await app.selectOption('level', '6');
-    await app.selectOption('side', 'white'); // the computer opens
-    await app.selectOption('variant', 'turkish');
+    await app.newGame({ opponent: 'computer', level: 6, side: 'white', variant: 'turkish' }); // the computer opens
     await page.waitForFunction(() => window.draughts.computer.stats.length > 0, null, { timeout: 60_000 });
     await app.playersTurn();
     const [s] = await app.searches();
@@ -142,9 +135,8 @@ test.describe('against the computer', on('phone'), () => {
 
   test('undo and new game cancel a search in progress', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer');
     await app.noBook(); // level 6 must search here, not answer from its opening book
-    await app.selectOption('level', '6');
+    await app.newGame({ opponent: 'computer', level: 6 });
     const start = await app.game();
     await app.tapMove();
     await page.waitForSelector('body.is-thinking');
@@ -154,7 +146,7 @@ test.describe('against the computer', on('phone'), () => {
     expect(await app.bodyHas('is-thinking'), 'thinking stopped by undo').toBe(false);
     await app.tapMove();
     await page.waitForSelector('body.is-thinking');
-    await app.press('#new-game');
+    await app.newGame();
     expect(await app.bodyHas('is-thinking'), 'thinking stopped by new game').toBe(false);
     // No move of the cancelled search may land.
     await page.waitForTimeout(LONGER_THAN_LEVEL_6);
@@ -162,18 +154,17 @@ test.describe('against the computer', on('phone'), () => {
     expect([g.ply, g.fen], 'start position after new game').toEqual([0, 'W:W31-50:B1-20']);
     await expect(page.locator('#board .piece'), '40 pieces on the board').toHaveCount(40);
     // The fresh worker thinks at once: the computer as White opens the new game.
-    await app.selectOption('side', 'white');
+    await app.newGame({ side: 'white' });
     await page.waitForSelector('body.is-thinking');
-    await app.selectOption('opponent', 'human');
-    expect(await app.bodyHas('is-thinking'), 'switching to two players stops it').toBe(false);
+    await app.newGame({ opponent: 'human' });
+    expect(await app.bodyHas('is-thinking'), 'a new game for two players stops it').toBe(false);
     await page.waitForTimeout(500);
-    expect((await app.game()).ply, 'no move after switching to two players').toBe(0);
+    expect((await app.game()).ply, 'no move in the two players\' game').toBe(0);
   });
 
   test('redo against the computer replays the move and its reply', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer'); // the computer plays Black
-    await app.selectOption('level', '1');
+    await app.newGame({ opponent: 'computer', level: 1 }); // the computer plays Black
     expect((await app.game()).ply, 'the player to move at the start').toBe(0);
     expect(await app.bodyHas('is-thinking'), 'not thinking at the start').toBe(false);
     for (let i = 0; i < 2; i++) {
@@ -199,9 +190,7 @@ test.describe('against the computer', on('phone'), () => {
     await page.waitForTimeout(500);
     expect((await app.game()).ply, 'no computer move after redo').toBe(4);
     // The computer's opening move alone is not taken back (it would only play again).
-    await app.selectOption('side', 'white');
-    await app.press('#new-game');
-    if (await page.locator('dialog#confirm[open]').count()) await app.press('#confirm-yes');
+    await app.newGame({ side: 'white' });
     await app.playersTurn();
     expect((await app.game()).ply, 'the computer opened').toBe(1);
     await expect(page.locator('#undo'), "undo is off after the computer's opening move").toBeDisabled();
@@ -209,14 +198,13 @@ test.describe('against the computer', on('phone'), () => {
 
   test('a variant change while the computer thinks: no move lands, the new start position', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer'); // the computer plays Black
     await app.noBook(); // level 6 must search here, not answer from its opening book
-    await app.selectOption('level', '6');
+    await app.newGame({ opponent: 'computer', level: 6 }); // the computer plays Black
     expect((await app.game()).ply, 'a new International game').toBe(0);
     await app.tapMove();
     await page.waitForSelector('body.is-thinking');
     // Russian: White (the player) moves first, so the computer has nothing to do afterwards.
-    await page.selectOption('#variant', 'russian');
+    await app.newGame({ variant: 'russian' });
     expect(await app.bodyHas('is-thinking'), 'thinking stopped by the variant change').toBe(false);
     // Counted once the change is made: on a loaded machine the search may have ended while the
     // confirmation was open, and what it reported then is not the cancelled search's doing.

@@ -50,12 +50,9 @@ const damageOneTable = (page) =>
 
 // ----- helpers -----
 
-async function setUp(app, page, fen) {
-  await app.selectOption('variant', 'english');
-  await app.press('#import-pdn');
-  await page.fill('#import-text', fen);
-  await app.press('#import-load');
-  await expect(page.locator('#import-dialog[open]')).toHaveCount(0);
+/** A new English game from `fen`, with the new-game sheet's other `choices` (opponent, level…). */
+async function setUp(app, page, fen, choices = {}) {
+  await app.newGame({ variant: 'english', fen, ...choices });
 }
 
 async function analyse(app, page) {
@@ -88,13 +85,12 @@ test.describe('endgame tables', on('phone'), () => {
     expect(await builds(page), 'no build after the reload').toBe(0);
     expect((await lines(page)).some((l) => l.includes('building')), 'no progress after the reload').toBe(false);
 
-    // The computer (level 6, Black) answers from them. It plays Black, who is to move, as soon
-    // as it is picked (at the default level); then at level 6 it answers White's move. The
-    // answer may come at once, so the move is pressed, not checked with app.play.
+    // The computer (level 6, Black) answers from them: a new game from the same position, where
+    // it plays Black, who is to move; then it answers White's move. The answer may come at once,
+    // so the move is pressed, not checked with app.play.
     const searches = () => page.evaluate(() => window.draughts.computer.stats.length);
-    await app.selectOption('opponent', 'computer');
+    await setUp(app, page, WON, { opponent: 'computer', level: 6 });
     await expect.poll(searches, { timeout: 60_000 }).toBe(1);
-    await app.selectOption('level', '6');
     await expect(app.sq(29)).toHaveClass(/\bis-movable\b/); // Black's move has landed
     await app.press(app.sq(29));
     await app.press(app.sq(25));
@@ -130,9 +126,8 @@ test.describe('endgame tables', on('phone'), () => {
   test('the lower levels build nothing; the hint does', async ({ app, page }) => {
     test.setTimeout(120_000);
     await app.open();
-    await setUp(app, page, WON);
     // The computer plays Black (to move) at the default level, 3: its moves never probe tables.
-    await app.selectOption('opponent', 'computer');
+    await setUp(app, page, WON, { opponent: 'computer' });
     await expect(page.locator('#level')).toHaveValue('3');
     await expect.poll(() => page.evaluate(() => window.draughts.computer.stats.length), { timeout: 60_000 }).toBe(1);
     await expect(app.sq(29)).toHaveClass(/\bis-movable\b/);

@@ -90,11 +90,39 @@ export class App {
     }
   }
 
-  /** Picks `value` in select#id, confirming the new game it may ask about. */
-  async selectOption(id, value, { closeResult = false } = {}) {
-    if (closeResult && (await this.page.locator('dialog#result[open]').count())) await this.press('#result-close');
-    await this.page.selectOption(`#${id}`, value);
-    if (await this.page.locator('dialog#confirm[open]').count()) await this.press('#confirm-yes');
+  /** Opens the new-game sheet (button#open-new-game in the masthead). */
+  async openNewGame() {
+    if (await this.page.locator('dialog#result[open]').count()) await this.press('#result-close');
+    await this.press('#open-new-game');
+    await expect(this.page.locator('dialog#new-game[open]')).toHaveCount(1);
+  }
+
+  /**
+   * Starts a new game from the sheet: `{ variant, opponent, level, side, clock, start, fen }`
+   * (what is not given stays as the sheet remembers it; `fen` starts from that position).
+   */
+  async newGame({ fen, start = fen ? 'fen' : undefined, ...picks } = {}) {
+    await this.openNewGame();
+    for (const id of ['variant', 'opponent', 'level', 'side', 'clock', 'start-from']) {
+      const value = id === 'start-from' ? start : picks[id];
+      if (value != null) await this.page.selectOption(`#${id}`, String(value));
+    }
+    if (fen != null) await this.page.fill('#start-fen', fen);
+    await this.press('#new-game-start');
+    await expect(this.page.locator('dialog#new-game[open]')).toHaveCount(0);
+  }
+
+  /** A new game with one choice changed in the sheet (select#id set to `value`). */
+  selectOption(id, value) {
+    return this.newGame({ [id]: value });
+  }
+
+  /** Opens the import dialog (the new-game sheet's "Open a PDN game…"), `variant` picked first. */
+  async openImport(variant) {
+    await this.openNewGame();
+    if (variant) await this.page.selectOption('#variant', variant);
+    await this.press('#import-pdn');
+    await expect(this.page.locator('dialog#import-dialog[open]')).toHaveCount(1);
   }
 
   /** Opens the game library (button#games) and waits for its rows. */
@@ -154,8 +182,7 @@ export class App {
 
   /** Sets up a position through the import dialog's paste-FEN path (International). */
   async setFen(fen) {
-    if ((await this.page.inputValue('#variant')) !== 'international') await this.selectOption('variant', 'international');
-    await this.press('#import-pdn');
+    await this.openImport('international');
     await this.page.fill('#import-text', fen);
     await this.press('#import-load');
     // Loaded when the dialog closes (an error keeps it open with a message).

@@ -13,13 +13,16 @@ const LANGUAGES = ['nl', 'fr', 'ru', 'pt', 'it', 'es', 'tr'];
 
 /** Main controls whose words must not be English: selector → the key of their English words. */
 const CONTROLS = {
-  '#new-game': 'new-game',
+  '#open-new-game .new-game-label': 'new-game',
+  '#new-game-title': 'new-game.title',
+  '#new-game-start': 'new-game.start',
+  '#start-from option[value="standard"]': 'new-game.standard',
+  '#hint': 'hint',
   '#undo': 'undo',
   '#redo': 'redo',
   '#resign': 'resign',
   '#offer-draw': 'offer-draw',
   '#share': 'share',
-  '#edit': 'edit',
   '#moves-title': 'moves-title',
   '#analysis': 'analysis',
   '#review': 'review',
@@ -51,7 +54,7 @@ for (const code of LANGUAGES) {
       const variantName = await page.locator('#variant option[value="international"]').textContent();
       expect(variantName, 'variant name translated').not.toBe('');
       // An engine error, from its code and parameters: a FEN that does not read.
-      await app.press('#import-pdn');
+      await app.openImport();
       await page.fill('#import-text', 'W:W31-50:BX99');
       await app.press('#import-load');
       const error = await app.text('#import-error');
@@ -82,18 +85,18 @@ test.describe('language picker', on('desktop'), () => {
   test('switching redraws the page, the choice survives a reload, English comes back', async ({ app, page }) => {
     await app.open();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
-    expect(await app.text('#new-game')).toBe(english['new-game']);
+    expect(await app.text('#open-new-game')).toBe(english['new-game']);
     const offered = await page.$$eval('#language option', (os) => os.map((o) => o.value));
     expect(offered, 'every language file is offered').toEqual(expect.arrayContaining(['en', ...LANGUAGES]));
     await choose(app, page, 'nl');
-    const dutch = await app.text('#new-game');
+    const dutch = await app.text('#open-new-game');
     expect(dutch).not.toBe(english['new-game']);
     expect(await app.text('#turn')).not.toMatch(/to move/);
     await app.reload();
     expect(await page.getAttribute('html', 'lang'), 'kept over a reload').toBe('nl');
-    expect(await app.text('#new-game')).toBe(dutch);
+    expect(await app.text('#open-new-game')).toBe(dutch);
     await choose(app, page, 'en');
-    expect(await app.text('#new-game')).toBe(english['new-game']);
+    expect(await app.text('#open-new-game')).toBe(english['new-game']);
     expect(await app.text('#turn')).toBe('White to move');
   });
 

@@ -41,7 +41,7 @@ test.describe('game library', on(...ALL_VIEWPORTS), () => {
     await app.saved();
     const tab = await otherTab(app);
     expect(await tab.history(), 'a new tab opens the game played last').toEqual(OPENING_TEXT);
-    await tab.press('#new-game');
+    await tab.newGame();
     await tab.play([[31, 27]]);
     await tab.saved();
     await app.reload();
@@ -81,25 +81,25 @@ test.describe('game library', on(...ALL_VIEWPORTS), () => {
     await app.open();
     await app.play(OPENING);
     const old = await page.evaluate(() => window.draughts.storage.id);
-    await app.press('#import-pdn');
+    await app.openImport();
     await page.fill('#import-text', 'W:W31-50:B1-20');
     await app.press('#import-load');
     await expect(page.locator('#import-dialog[open]')).toHaveCount(0);
     await expect(page.locator('dialog#confirm[open]')).toHaveCount(0);
     await app.openFromLibrary(old);
     expect(await app.history(), 'after a FEN import, the game is in the library').toEqual(OPENING_TEXT);
-    await app.press('#import-pdn');
+    await app.openImport();
     await page.fill('#import-text', '1. 33-28 18-23 *');
     await app.press('#import-load');
     await expect(page.locator('#moves [data-ply]')).toHaveCount(2);
     await app.openFromLibrary(old);
     expect(await app.history(), 'after a PDN import too').toEqual(OPENING_TEXT);
-    await app.press('#edit');
+    await app.newGame({ start: 'setup' });
     await app.press('#edit-play');
     await expect(page.locator('#editor')).toBeHidden();
     await app.openFromLibrary(old);
     expect(await app.history(), 'after the editor').toEqual(OPENING_TEXT);
-    await app.press('#new-game');
+    await app.newGame();
     await expect(page.locator('dialog#confirm[open]')).toHaveCount(0);
     await app.count('black', 20);
     await app.openFromLibrary(old);
@@ -117,7 +117,7 @@ test.describe('game library', on(...ALL_VIEWPORTS), () => {
     await app.press('#confirm-yes'); // Black (to move) resigns
     await app.waitForResult();
     await app.press('#result-close');
-    await app.press('#new-game');
+    await app.newGame();
     await app.play([[31, 27]]);
     await app.openLibrary();
     const rows = await app.libraryRows();
@@ -229,7 +229,7 @@ test.describe('game library: ten thousand English games', on('desktop'), () => {
     }
     const text = games.slice(0, 10_000).join('\n');
     await app.open();
-    await app.selectOption('variant', 'english');
+    await app.newGame({ variant: 'english' });
     await app.openLibrary();
     const t0 = Date.now();
     await page.setInputFiles('#library-import', { name: 'english.pdn', mimeType: 'text/plain', buffer: Buffer.from(text) });

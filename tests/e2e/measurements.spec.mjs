@@ -48,7 +48,7 @@ for (const [kind, device] of [
         [28, 19],
       ];
       await app.play(moves);
-      await app.press('#new-game');
+      await app.newGame();
       await app.count('black', 20);
       await page.evaluate(() => performance.clearMeasures());
       for (const [from, to] of moves) {
@@ -77,9 +77,8 @@ test.describe('phone, against the computer', () => {
 
   test('level 6 thinks in the worker: no long task on the main thread', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer'); // the computer plays Black
     await app.noBook(); // level 6 must search here, not answer from its opening book
-    await app.selectOption('level', '6');
+    await app.newGame({ opponent: 'computer', level: 6 }); // the computer plays Black
     expect((await app.game()).ply, 'a new International game').toBe(0);
     await watchMainThread(page);
     const traced = await traceThreads(page, 'think-start', 'think-end');

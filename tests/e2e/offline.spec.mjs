@@ -7,7 +7,7 @@ test.describe('offline', on('desktop'), () => {
   test('offline after the first visit (service worker)', async ({ app, page, context }) => {
     test.setTimeout(180_000);
     await app.open();
-    await app.selectOption('variant', 'english'); // the saved game comes back offline as English
+    await app.newGame({ variant: 'english' }); // the saved game comes back offline as English
     await expect(page.locator('#board [data-square]')).toHaveCount(32);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await app.reload();
@@ -24,7 +24,7 @@ test.describe('offline', on('desktop'), () => {
     expect(book, 'the opening book read offline').toBeGreaterThan(1000);
     // The endgame tables' builder, never fetched online either, builds tables offline: two kings
     // against one (English), which the analysis then answers from them.
-    await app.press('#import-pdn');
+    await app.openImport();
     await page.fill('#import-text', 'B:WK29:BK1,K5');
     await app.press('#import-load');
     await expect(page.locator('#import-dialog[open]')).toHaveCount(0);

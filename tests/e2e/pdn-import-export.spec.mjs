@@ -15,10 +15,10 @@ test.describe('PDN import and export', on('desktop', 'phone'), () => {
     const pdn = await page.locator('#export-text').inputValue();
     expect(pdn, 'PDN move text').toContain('1. 32-28 19-23 2. 28x19');
     await app.press('#export-close');
-    await app.press('#new-game');
+    await app.newGame();
     await expect(page.locator('dialog#confirm[open]'), 'no question: the game stays in the library').toHaveCount(0);
     await app.count('black', 20);
-    await app.press('#import-pdn');
+    await app.openImport();
     await page.fill('#import-text', pdn);
     await app.press('#import-load');
     await app.count('black', 19);
@@ -27,7 +27,7 @@ test.describe('PDN import and export', on('desktop', 'phone'), () => {
 
   test('bad import input shows a clear message', async ({ app, page }) => {
     await app.open();
-    await app.press('#import-pdn');
+    await app.openImport();
     await page.fill('#import-text', '1. 32-28 19-23 2. 28-99 *');
     await app.press('#import-load');
     const msg = await app.text('#import-error');

@@ -34,7 +34,7 @@ function contrast(page, fg, bg) {
 
 /** Pastes `text` in the import dialog and presses Load. */
 async function importText(app, page, text) {
-  await app.press('#import-pdn');
+  await app.openImport();
   await page.fill('#import-text', text);
   await app.press('#import-load');
 }
@@ -101,7 +101,7 @@ test.describe('messages', on('phone', 'small-phone'), () => {
     const box = await message.boundingBox();
     expect(box.height, 'the message has a bounded height').toBeLessThanOrEqual(80);
     // Every toolbar button stays where a finger can reach it, uncovered.
-    for (const id of ['new-game', 'undo', 'resign', 'import-pdn']) {
+    for (const id of ['open-new-game', 'undo', 'resign', 'share']) {
       const b = await page.locator(`#${id}`).boundingBox();
       const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.id, [b.x + b.width / 2, b.y + b.height / 2]);
       if (b.y + b.height / 2 < page.viewportSize().height) expect(hit, `#${id} is not covered`).toBe(id);
@@ -122,7 +122,7 @@ test.describe('messages', on('phone', 'small-phone'), () => {
   test('the toolbar does not move when a message comes and goes', async ({ app, page }) => {
     await app.open();
     // Where the button is on the page (a tap may scroll the page; that is not the toolbar moving).
-    const y = () => page.$eval('#new-game', (b) => b.getBoundingClientRect().top + window.scrollY);
+    const y = () => page.$eval('#undo', (b) => b.getBoundingClientRect().top + window.scrollY);
     const before = await y();
     await app.press(app.sq(46)); // a White man that cannot move: a message explains it
     await expect(page.locator('#message')).toBeVisible();
@@ -141,7 +141,7 @@ test.describe('landscape phone', on('landscape'), () => {
     const board = await page.locator('#board').boundingBox();
     expect(board.height, 'the board takes nearly the whole height').toBeGreaterThanOrEqual(vp.height - 24);
     expect(board.y + board.height).toBeLessThanOrEqual(vp.height);
-    for (const sel of ['#new-game', '#import-pdn', '#resign', '.moves-box']) {
+    for (const sel of ['#open-new-game', '#undo', '#resign', '.moves-box']) {
       const b = await page.locator(sel).boundingBox();
       expect(b.x, `${sel} beside the board`).toBeGreaterThanOrEqual(board.x + board.width);
       expect(b.y + Math.min(b.height, 40), `${sel} above the fold`).toBeLessThanOrEqual(vp.height);
@@ -220,7 +220,7 @@ test.describe('import', on('desktop', 'phone'), () => {
     await expect(sw).toBeVisible();
     await app.press(sw);
     await expect(page.locator('#import-dialog[open]')).toHaveCount(0);
-    expect(await page.inputValue('#variant')).toBe('english');
+    expect((await app.game()).variant).toBe('english');
     expect((await app.game()).ply).toBe(4);
   });
 });

@@ -32,9 +32,12 @@ test.describe('results and dialogs', on('desktop', 'phone'), () => {
     expect(result, 'result dialog gives the reason').toMatch(/no pieces/);
     expect(await app.text('#status'), '#status names the winner').toContain('White wins');
     await app.shot('game-over');
+    // New game opens the new-game sheet on the same choices: Start is one more tap.
     await app.press('#result-new-game');
-    await app.count('black', 20);
     await expect(page.locator('dialog#result[open]'), 'dialog closed by New game').toHaveCount(0);
+    await expect(page.locator('dialog#new-game[open]'), 'the new-game sheet instead').toHaveCount(1);
+    await app.press('#new-game-start');
+    await app.count('black', 20);
   });
 
   test('a tap during which the game ends does not press the result dialog under the finger', async ({ app, page }) => {
@@ -98,6 +101,7 @@ test.describe('results and dialogs', on('desktop', 'phone'), () => {
     expect(await app.turned('dialog#result'), 'the result dialog itself stays upright').toBe(false);
     await app.shot('face-to-face-result');
     await app.press('#result-new-game');
+    await app.press('#new-game-start');
     await app.setting('face-to-face');
     await expect(page.locator('#result-mirror'), 'no second copy when not face to face').toBeHidden();
   });

@@ -27,7 +27,9 @@ test.describe('saved game', on('desktop', 'phone'), () => {
     await app.reload();
     const g = await app.game();
     expect([g.ply, g.turn], 'old save restored: ply 1, White to move').toEqual([1, 'white']);
-    expect(await page.inputValue('#opponent'), 'old save plays as two players').toBe('human');
+    for (const side of ['white', 'black']) {
+      expect(await app.text(`.card-${side} .who`), 'old save plays as two players').not.toContain('Computer');
+    }
     // An unreadable opponent field falls back to the defaults instead of losing the game.
     await page.evaluate(
       (o) => localStorage.setItem('draughts.save', JSON.stringify({ ...o, opponent: { opponent: 'computer', level: 99, side: 'red' } })),
@@ -35,7 +37,8 @@ test.describe('saved game', on('desktop', 'phone'), () => {
     );
     await app.reload();
     expect((await app.game()).ply, 'game kept despite a bad opponent field').toBe(1);
-    expect(await page.inputValue('#level'), 'level falls back to 3').toBe('3');
-    expect(await page.inputValue('#side'), 'side falls back to Black').toBe('black');
+    // The computer's card: Black (the default side) at level 3 (the default level).
+    expect(await app.text('.card-black .who'), 'level and side fall back to 3 and Black').toContain('Computer 3');
+    expect(await app.text('.card-white .who')).not.toContain('Computer');
   });
 });

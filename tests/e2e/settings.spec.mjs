@@ -95,7 +95,7 @@ test.describe('settings', on('desktop', 'phone'), () => {
 
     // English, algebraically: the names are the engine's (a1 at White's bottom-left), the
     // columns' letters below the board, the rows' numbers on its left.
-    await app.selectOption('variant', 'english');
+    await app.newGame({ variant: 'english' });
     await app.openSettings();
     await expect(page.locator('#setting-notation'), 'the choice of names on an 8×8 board').toBeVisible();
     expect(await page.inputValue('#setting-notation'), 'English is numbered').toBe('numbers');
@@ -127,7 +127,7 @@ test.describe('settings', on('desktop', 'phone'), () => {
 
   test('Czech names its squares algebraically until field numbers are chosen', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('variant', 'czech');
+    await app.newGame({ variant: 'czech' });
     const squares = await app.squares();
     expect(await page.textContent(`${app.sel(1)} .num`)).toBe(squares[0].algebraic);
     await app.openSettings();
@@ -136,7 +136,7 @@ test.describe('settings', on('desktop', 'phone'), () => {
     await app.closeSettings();
     expect(await page.textContent(`${app.sel(1)} .num`)).toBe('1');
     // On the 10×10 board the choice does not apply: numbers, as International writes them.
-    await app.selectOption('variant', 'international');
+    await app.newGame({ variant: 'international' });
     expect(await page.textContent(`${app.sel(46)} .num`)).toBe('46');
     await app.openSettings();
     await expect(page.locator('#setting-notation')).toBeHidden();
@@ -371,9 +371,9 @@ test.describe('settings screenshots', on(...ALL_VIEWPORTS), () => {
     // Around the board: the Turkish board (all cells, algebraic) in high contrast, English named
     // algebraically on its checkered board, in dark mode.
     await app.setting('setting-labels', 'border');
-    await app.selectOption('variant', 'turkish');
+    await app.newGame({ variant: 'turkish' });
     await app.shot('settings-border-turkish-contrast-dark');
-    await app.selectOption('variant', 'english');
+    await app.newGame({ variant: 'english' });
     await app.openSettings();
     await page.selectOption('#setting-notation', 'algebraic');
     await page.selectOption('#setting-board', 'wood');

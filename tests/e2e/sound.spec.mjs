@@ -216,7 +216,7 @@ test.describe('sound and feel', on('desktop', 'phone'), () => {
   test('against the computer the end sounds as a win or a loss; low time pips for the player only', async ({ app, page }) => {
     await recordFeedback(page);
     await app.open();
-    await app.selectOption('opponent', 'computer'); // the computer plays Black
+    await app.newGame({ opponent: 'computer' }); // the computer plays Black
     await app.setFen('W:WK2:B24');
     await playText(app, '2x30');
     await expect.poll(() => soundNames(page)).toEqual(['capture', 'win']);
@@ -304,9 +304,8 @@ test.describe('sound and feel', on('desktop', 'phone'), () => {
 
   test('the computer is to move: none of its pieces are marked', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('opponent', 'computer');
     await app.noBook(); // level 6 must search here, not answer from its opening book
-    await app.selectOption('level', '6');
+    await app.newGame({ opponent: 'computer', level: 6 }); // the computer plays Black
     // Pressed, not app.play(): the reply may come before its check of the last move's marks.
     await app.press(app.sq(32));
     await app.press(app.sq(28));
@@ -326,9 +325,9 @@ test.describe('sound and feel: layout', on(...ALL_VIEWPORTS), () => {
     expect(mute.height, 'a finger-sized target').toBeGreaterThanOrEqual(44);
     expect(mute.x + mute.width, 'inside the width').toBeLessThanOrEqual(viewport.width);
     expect(mute.y, 'at the top, without scrolling').toBeLessThan(viewport.height / 2);
-    const title = await page.locator('h1').boundingBox();
+    const title = await page.locator('.masthead-title').boundingBox();
     expect(Math.abs(mute.y + mute.height / 2 - (title.y + title.height / 2)), 'on the title line: the board loses no height').toBeLessThan(8);
-    for (const other of ['#variant', 'h1']) {
+    for (const other of ['#open-new-game', '#games', '.masthead-title']) {
       const b = await page.locator(other).boundingBox();
       const apart = mute.x >= b.x + b.width || b.x >= mute.x + mute.width || mute.y >= b.y + b.height || b.y >= mute.y + mute.height;
       expect(apart, `the mute button does not overlap ${other}`).toBe(true);

@@ -118,7 +118,7 @@ test.describe('study and share', on('phone', 'desktop'), () => {
 
   test('the board editor sets up a position that can be played', async ({ app, page }) => {
     await app.open();
-    await app.press('#edit');
+    await app.newGame({ start: 'setup' });
     await expect(page.locator('#editor')).toBeVisible();
     await app.press('#edit-clear');
     await expect(page.locator('#board .piece')).toHaveCount(0);

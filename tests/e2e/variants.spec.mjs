@@ -20,7 +20,7 @@ const cells = (page) =>
 test.describe('English, flip and auto-rotate', on('desktop', 'phone'), () => {
   test('switching to English: 8×8 board, Black to move', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('variant', 'english');
+    await app.newGame({ variant: 'english' });
     await expect(page.locator('#board [data-square]')).toHaveCount(32);
     expect(await page.getAttribute('#board', 'data-size'), '8×8 board').toBe('8');
     expect(await app.text('#turn'), 'Black moves first in English').toContain('Black');
@@ -31,7 +31,7 @@ test.describe('English, flip and auto-rotate', on('desktop', 'phone'), () => {
 
   test('flip, auto-rotate and face-to-face', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('variant', 'english');
+    await app.newGame({ variant: 'english' });
     await expect(page.locator('#board [data-square]')).toHaveCount(32);
     expect(await app.topLeftSquare(), 'square 1 at the top-left').toBe('1');
     await app.press('#flip');
@@ -50,19 +50,19 @@ test.describe('English, flip and auto-rotate', on('desktop', 'phone'), () => {
 
   test('a saved Turkish game and an imported Italian PDN come back as themselves', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('variant', 'turkish');
+    await app.newGame({ variant: 'turkish' });
     await app.tapMove(() => 0);
     const before = await app.fen();
     await app.reload();
-    expect(await page.inputValue('#variant'), 'the picker shows Turkish after reload').toBe('turkish');
+    await expect(page.locator('#game-title'), 'the title line names Turkish after reload').toHaveText('Turkish');
     expect(await app.fen(), 'same Turkish position after reload').toBe(before);
     await expect(page.locator('#board [data-square]'), '64 cells after reload').toHaveCount(64);
     // Italian PDN (GameType 22) imported while Turkish is selected.
-    await app.press('#import-pdn');
+    await app.openImport();
     await page.fill('#import-text', '[GameType "22"]\n1. 21-17 10-14 *');
     await app.press('#import-load');
     await expect.poll(async () => (await app.game()).variant).toBe('italian');
-    expect(await page.inputValue('#variant'), 'the picker follows the imported game').toBe('italian');
+    await expect(page.locator('#game-title'), 'the title line follows the imported game').toHaveText('Italian');
     expect((await app.game()).ply, 'two moves imported').toBe(2);
   });
 });
@@ -74,8 +74,10 @@ test.describe('every variant', on('phone'), () => {
     const options = await page.$$eval('#variant option', (os) => os.map((o) => [o.value, o.textContent]));
     expect(variants.length, 'variants from the engine').toBe(14);
     expect(options, 'the options are the engine’s names and titles').toEqual(variants.map((v) => [v.name, v.title]));
+    // The summary under the picker changes with the choice, before any game starts.
+    await app.openNewGame();
     for (const name of ['frisian', 'czech']) {
-      await app.selectOption('variant', name);
+      await page.selectOption('#variant', name);
       const v = variants.find((x) => x.name === name);
       const shown = [await app.text('#variant-summary-1'), await app.text('#variant-summary-2')].join('\n');
       expect(shown, `${name} summary shown`).toBe(v.summary);
@@ -84,7 +86,7 @@ test.describe('every variant', on('phone'), () => {
 
   test('the Turkish board: 64 playable cells in an 8×8 grid, squares named algebraically', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('variant', 'turkish');
+    await app.newGame({ variant: 'turkish' });
     await expect(page.locator('#board [data-square]')).toHaveCount(64);
     const c = await cells(page);
     const xs = new Set(c.map((x) => x.x));
@@ -101,7 +103,7 @@ test.describe('every variant', on('phone'), () => {
 
   test('the Italian board is turned: a1 light, square 1 top-left', async ({ app, page }) => {
     await app.open();
-    await app.selectOption('variant', 'italian');
+    await app.newGame({ variant: 'italian' });
     await expect(page.locator('#board [data-square]')).toHaveCount(32);
     const c = await cells(page);
     const board = await page.locator('#board').boundingBox();
@@ -124,12 +126,9 @@ test.describe('every variant', on('phone'), () => {
         await app.open();
         const v = (await app.variants()).find((x) => x.name === name);
         const player = v.first; // the player moves first; the computer has the other side
-        // The computer at level 1 (as Black: White moves first in International, so it waits),
-        // then its side, then the variant: the new game starts with the player to move.
-        await app.selectOption('opponent', 'computer');
-        await app.selectOption('level', '1');
-        await app.selectOption('side', player === 'white' ? 'black' : 'white');
-        await app.selectOption('variant', name, { closeResult: true });
+        // The computer at level 1 takes the side that does not move first: the new game starts
+        // with the player to move.
+        await app.newGame({ opponent: 'computer', level: 1, side: player === 'white' ? 'black' : 'white', variant: name });
         expect((await app.game()).ply, `${name}: a new game`).toBe(0);
         const t0 = Date.now();
         for (;;) {

@@ -36,7 +36,7 @@ test.describe('viewport', on(...ALL_VIEWPORTS), () => {
   test(`the ${SHOT_VARIANTS.join(', ')} boards fit the width`, async ({ app, page, viewport }) => {
     await app.open();
     for (const name of SHOT_VARIANTS) {
-      await app.selectOption('variant', name);
+      await app.newGame({ variant: name });
       await expect.poll(async () => (await app.game()).variant).toBe(name);
       const board = await page.locator('#board').boundingBox();
       expect(board.x, `${name}: the board starts inside the viewport`).toBeGreaterThanOrEqual(0);

@@ -270,21 +270,6 @@ impl Session {
         Ok(())
     }
 
-    /// Changes whose time counts (`timed` as for [`Self::set_clock`]) at `now` without
-    /// restarting the clock: the times so far stand. Nothing happens without a clock.
-    ///
-    /// # Errors
-    /// `timed` is not a colour.
-    pub fn set_clock_timed(&mut self, timed: Option<&str>, now: f64) -> Result<(), Refusal> {
-        let timed = timed_sides(timed)?;
-        self.sync_clock(now, now);
-        let turn = self.game.position().turn();
-        if let Some(c) = &mut self.clock {
-            c.set_timed(timed, turn, now);
-        }
-        Ok(())
-    }
-
     /// The clock at `now` (see [`ClockView`]), `None` without one. A move made since is
     /// pressed, and a side whose time has run out loses on time (the game is then over).
     /// `pause` true pauses the clock, false lets it run again.
@@ -433,13 +418,6 @@ mod tests {
         s.clock(11_000.0, None);
         let snap = s.snapshot(None, Some(Color::White));
         assert_eq!(snap.status.title.code, "result.you-lose-on-time");
-        // Then both sides' time counts, the times so far standing.
-        let mut s = session(None);
-        s.set_clock(Some("60"), Some("white"), None).unwrap();
-        text(&mut s, "32-28", 0.0, 0.0);
-        s.set_clock_timed(None, 2_000.0).unwrap();
-        assert_eq!(s.clock(3_000.0, None).unwrap().black, Some(59_000.0));
-        assert!(s.set_clock_timed(Some("red"), 3_000.0).is_err());
     }
 
     #[test]
