@@ -62,7 +62,7 @@ export class Controller {
     this.toolbarSlot = document.getElementById('opponent-controls');
     this.resultShownFor = null; // the result the dialog was shown for (`resultKey`)
     this.resultDismissed = null; // the result whose dialog the player closed, kept with the game
-    this.restoredDismissal = null; // the one a saved game kept, for its `load`
+    this.restoredDismissal = null; // the one the game the page starts with kept, for its `load`
     this.hint = EMPTY; // squares of a suggested move (from, then its path)
     this.must = EMPTY; // pieces that must move, shown after a tap on one that cannot
     this.snap = null; // the engine's snapshot of what is shown
@@ -79,7 +79,7 @@ export class Controller {
       (saved) => (this.restoredDismissal = typeof saved.resultDismissed === 'string' ? saved.resultDismissed : null),
     );
     // The result dialog shows once per result: closed ("Review the board", Escape), it does not
-    // come back when the game is opened again. (Closed because the game goes on, it is no
+    // come back when the page is loaded again (opening the game from the library tells it anew). (Closed because the game goes on, it is no
     // dismissal: `changed` forgets it.)
     document.getElementById('result').addEventListener('close', () => {
       if (!this.snap || this.isOngoing() || this.resultShownFor !== this.resultKey()) return;
@@ -126,7 +126,7 @@ export class Controller {
     this.view.build(squares, size, { full: !!info?.full, algebraic: !!info?.algebraic });
     this.panels.message('');
     this.panels.setVariant(variant);
-    // A game opened from the library (not saved anew) whose result's dialog was closed before.
+    // The game the page starts with (not saved anew), whose result's dialog was closed before.
     this.resultDismissed = save ? null : this.restoredDismissal;
     this.restoredDismissal = null;
     this.resultShownFor = this.resultDismissed;

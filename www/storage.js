@@ -117,7 +117,7 @@ export class Storage {
 
   /**
    * Registers a part's fields: `provide()` gives an object merged into each save; `restore(saved)`
-   * (optional) is given the save of a game opened from the library, before `open` resolves.
+   * (optional) is given the save of the game the page starts with, before `load` resolves.
    */
   keep(provide, restore) {
     this.providers.push(provide);
@@ -271,7 +271,6 @@ export class Storage {
       this.name = entry.meta.name || '';
       this.kind = entry.meta.kind || 'played';
       this.dirty = false;
-      for (const restore of this.restorers) restore(out.data);
       if (newer) {
         this.dirty = true;
         this.queue = this.queue.then(() => this.write(newer)).catch(() => {});
@@ -300,6 +299,9 @@ export class Storage {
     if (!id) return { game: null };
     const out = await this.open(id);
     if (out.error) return { ...out, keptAs: id };
+    // The game the page starts with goes on as it was left (a game opened from the library
+    // opens afresh, its result told again).
+    for (const restore of this.restorers) restore(out.data);
     return out;
   }
 

@@ -106,6 +106,7 @@ test.describe('2. messages', on(...ALL_VIEWPORTS), () => {
     const toolbarY = still ? await onPage(page, '.toolbar') : null;
     await app.play([[32, 28]]);
     const link = await page.evaluate(() => window.draughts.game.link());
+    await app.saved();
 
     await page.goto(`${baseURL}#v=international&m=ABCD&c=AAAA`);
     await app.ready();
@@ -114,7 +115,8 @@ test.describe('2. messages', on(...ALL_VIEWPORTS), () => {
     await app.shot('screen-message');
 
     await page.evaluate(() => window.draughts.controller.newGame('international'));
-    await page.goto(`${baseURL}#${link}`);
+    await app.saved();
+    await page.goto(`${baseURL}${link}`);
     await app.ready();
     await expect(page.locator('#message')).toContainText('Shared game opened');
     await readable(page, toolbarY, 'the shared game');
@@ -200,7 +202,7 @@ test.describe('6. after "why can’t this piece move"', on('phone', 'desktop'), 
       return c;
     });
     expect(ring, 'the selection ring shows').toContain(select);
-    await expect(app.sq(17)).toHaveClass(/\bis-dest\b/);
+    await expect(app.sq(6)).toHaveClass(/\bis-dest\b/);
   });
 
   test('a message of another kind stays when a piece is picked', async ({ app, page }) => {
