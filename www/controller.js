@@ -58,18 +58,41 @@ export class Controller {
     this.listeners = new Set();
     this.viewListeners = new Set();
     this.arrow = null;
-    this.resultShownFor = null;
+    this.resultShownFor = null; // the result the dialog was shown for (`resultKey`)
+    this.resultDismissed = null; // the result whose dialog the player closed, kept with the game
+    this.restoredDismissal = null; // the one the game the page starts with kept, for its `load`
     this.hint = EMPTY; // squares of a suggested move (from, then its path)
     this.must = EMPTY; // pieces that must move, shown after a tap on one that cannot
     this.snap = null; // the engine's snapshot of what is shown
     this.viewPly = null; // the ply shown while looking back; null: the game as it stands
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
-    storage.keep(() => ({
-      ...game.record(),
-      flipped: this.flipped,
-      list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply },
-    }));
+    storage.keep(
+      () => ({
+        ...game.record(),
+        flipped: this.flipped,
+        resultDismissed: this.resultDismissed,
+        list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply },
+      }),
+      (saved) => (this.restoredDismissal = typeof saved.resultDismissed === 'string' ? saved.resultDismissed : null),
+    );
+    // The result dialog shows once per result: closed ("Review the board", Escape), it does not
+    // come back when the page is loaded again (opening the game from the library tells it anew). (Closed because the game goes on, it is no
+    // dismissal: `changed` forgets it.)
+    document.getElementById('result').addEventListener('close', () => {
+      if (!this.snap || this.isOngoing() || this.resultShownFor !== this.resultKey()) return;
+      this.resultDismissed = this.resultShownFor;
+      this.storage.save();
+    });
+  }
+
+  /**
+   * The result as it stands, to show its dialog once: `ply:result` (not its wording: a game
+   * restored from its record words its reason "as recorded"), null while the game goes on.
+   */
+  resultKey() {
+    const s = this.snap;
+    return s && s.status.state !== 'ongoing' ? `${s.ply}:${s.status.result}` : null;
   }
 
   /** Asks the engine for the snapshot of what is shown (one call per change). */
@@ -101,7 +124,10 @@ export class Controller {
     this.view.build(squares, size, { full: !!info?.full, algebraic: !!info?.algebraic });
     this.panels.message('');
     this.panels.setVariant(variant);
-    this.resultShownFor = null;
+    // The game the page starts with (not saved anew), whose result's dialog was closed before.
+    this.resultDismissed = save ? null : this.restoredDismissal;
+    this.restoredDismissal = null;
+    this.resultShownFor = this.resultDismissed;
     this.clearSelection();
     this.changed({ save, announce: false, cause: 'load' });
   }
@@ -135,7 +161,7 @@ export class Controller {
     this.redraw();
     if (save) this.storage.save();
     if (status.state !== 'ongoing') {
-      const key = `${snap.ply}:${status.text}`;
+      const key = this.resultKey();
       if (this.resultShownFor !== key) {
         this.resultShownFor = key;
         this.panels.showResult(status);
@@ -143,6 +169,7 @@ export class Controller {
       }
     } else {
       this.resultShownFor = null;
+      this.resultDismissed = null;
       this.panels.hideResult();
     }
     for (const fn of this.listeners) {
@@ -311,6 +338,10 @@ export class Controller {
     this.selected = sq;
     this.target = null;
     this.prefix = [];
+    // A piece that can move was picked: the explanation of one that could not, and its frames
+    // on the pieces that must move, have done their work.
+    this.must = EMPTY;
+    this.panels.dropExplanation();
     this.redraw();
     performance.mark('dests-drawn');
     performance.measure('tap-to-destinations', 'activate', 'dests-drawn');

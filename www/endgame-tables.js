@@ -21,11 +21,15 @@ export class EndgameTables {
     this.build = null; // { worker, variant, names: Set } while a build runs
     this.builds = 0; // builds started since the page loaded (a reload that finds every table stored starts none)
     this.line = null; // what #tables-status says: { key, params } or null
+    this.storedBytes = null; // the size stored, as the settings last read it
     this.readyListeners = new Set();
     document.addEventListener('draughts:settings', (e) => this.setEnabled(e.detail.tables !== false));
     $('settings').addEventListener('click', () => this.showStored());
     $('tables-clear').addEventListener('click', () => this.clear());
-    onLanguage(() => this.show(this.line));
+    onLanguage(() => {
+      this.show(this.line);
+      this.showStoredSize(); // the settings may be open: the size in the new language
+    });
   }
 
   /** fn() when a build has finished (a search started before it could use more now). */
@@ -107,15 +111,21 @@ export class EndgameTables {
 
   /** The stored size, in the settings. */
   async showStored() {
-    const el = $('tables-stored');
     let bytes = 0;
     try {
       bytes = await (await import('./egdb-store.js')).size();
     } catch {
       // No IndexedDB: nothing stored.
     }
-    el.textContent = t('tables.stored', { mb: (bytes / 1e6).toFixed(1) });
+    this.storedBytes = bytes;
+    this.showStoredSize();
     $('tables-clear').disabled = bytes === 0;
+  }
+
+  /** The size last read, in the language in use. */
+  showStoredSize() {
+    if (this.storedBytes == null) return;
+    $('tables-stored').textContent = t('tables.stored', { mb: (this.storedBytes / 1e6).toFixed(1) });
   }
 
   /** Forgets every stored table; the searches let go of theirs (their workers start afresh). */

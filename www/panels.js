@@ -165,9 +165,13 @@ export class Panels {
     const box = ol.parentElement;
     if (snap.view === snap.ply) {
       box.scrollTop = box.scrollHeight;
-      box.scrollLeft = box.scrollWidth; // the strip on phones: the last move in view
+      ol.scrollLeft = ol.scrollWidth; // the strip on phones (the list scrolls): the last move in view
+    } else if (current) {
+      current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     } else {
-      current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      // The start position: the first moves in view.
+      box.scrollTop = 0;
+      ol.scrollLeft = 0;
     }
   }
 
@@ -208,6 +212,12 @@ export class Panels {
     clearTimeout(this.messageTimer);
     if (text && ms) this.messageTimer = setTimeout(() => (el.hidden = true), ms);
     if (text) this.announce(text);
+  }
+
+  /** Hides the message if it explains why a piece cannot move (a movable piece was picked). */
+  dropExplanation() {
+    const el = $('message');
+    if (!el.hidden && el.dataset.why) this.message('');
   }
 
   /** Says something to screen readers through the live region. */

@@ -10,8 +10,9 @@
 // the same way. A game loaded as a new one (new, imported, set up, opened from a link) is a new
 // entry (`startNew`): no game ever replaces another.
 //
-// The saved fields (version 1): { variant, ply, pdn, flipped, opponent?, clock?, list, text }:
-// the game's record and `flipped` from the controller, `opponent` ({ opponent, level, side }, see
+// The saved fields (version 1): { variant, ply, pdn, flipped, resultDismissed?, opponent?, clock?,
+// list, text }: the game's record, `flipped` and `resultDismissed` (the result whose dialog was
+// closed, so that it shows once) from the controller, `opponent` ({ opponent, level, side }, see
 // computer.js), `clock` ({ saved, label }, see clock.js), `list` (what the library lists: result,
 // state, plies), `players` (white and black as the export names them) and `text` (the game as PDN for export). The entry's list fields and
 // the record are written together (library-db.js).
@@ -64,7 +65,7 @@ function readSave(data) {
     throw new Error('its game record is missing');
   }
   const saved = game.restore(data.pdn, data.variant, data.ply);
-  return { game: saved, flipped: !!data.flipped, opponent: data.opponent, clock: data.clock };
+  return { game: saved, flipped: !!data.flipped, opponent: data.opponent, clock: data.clock, data };
 }
 
 /** The list entry of a save: what the library shows of the game. */
@@ -95,6 +96,7 @@ export class Storage {
     this.onDiverged = onDiverged; // (oldId, newId): this tab's line was kept as a new game
     this.failedOnce = false;
     this.providers = []; // what each part of the page keeps with the game
+    this.restorers = []; // and how each takes it back
     this.id = null; // the current game's library id
     this.rev = 0; // its revision as this tab last wrote or read it
     this.started = null;
@@ -113,9 +115,13 @@ export class Storage {
     }
   }
 
-  /** Registers a part's fields: `provide()` gives an object merged into each save. */
-  keep(provide) {
+  /**
+   * Registers a part's fields: `provide()` gives an object merged into each save; `restore(saved)`
+   * (optional) is given the save of the game the page starts with, before `load` resolves.
+   */
+  keep(provide, restore) {
     this.providers.push(provide);
+    if (restore) this.restorers.push(restore);
   }
 
   /** fn() after each write of the library, this tab's or another's. */
@@ -293,6 +299,9 @@ export class Storage {
     if (!id) return { game: null };
     const out = await this.open(id);
     if (out.error) return { ...out, keptAs: id };
+    // The game the page starts with goes on as it was left (a game opened from the library
+    // opens afresh, its result told again).
+    for (const restore of this.restorers) restore(out.data);
     return out;
   }
 
