@@ -204,10 +204,10 @@ export class Clocks {
     const button = $('clock-pause');
     button.hidden = !state || state === 'over';
     button.disabled = state === 'waiting';
-    // A symbol (the picker beside it needs the width), named for screen readers and on hover.
-    button.textContent = state === 'paused' ? '▶\uFE0E' : '❚❚';
-    button.title = t(state === 'paused' ? 'clock.resume' : 'clock.pause');
-    button.setAttribute('aria-label', button.title);
+    // A symbol and its words; the symbol is not read out.
+    const words = t(state === 'paused' ? 'clock.resume' : 'clock.pause');
+    button.textContent = `${state === 'paused' ? '▶\uFE0E' : '❚❚'} ${words}`;
+    button.setAttribute('aria-label', words);
     button.setAttribute('aria-pressed', String(state === 'paused'));
     $('play-from-here').disabled = !!state && state !== 'waiting';
     const flagged = v?.flagged;

@@ -64,6 +64,11 @@ test.describe('the new-game sheet', on(...ALL_VIEWPORTS), () => {
         for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifts.push(e.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // The page's module late, as on a slow network: the first screen is painted before it comes.
+    await page.route(/\.wasm$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await app.open();
     // Two frames after the first render: whatever it filled in has been laid out.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -165,6 +170,10 @@ test.describe('the new-game sheet', on('phone', 'desktop'), () => {
   test('the toolbar keeps what a game in progress needs', async ({ app, page }) => {
     await app.open();
     const ids = await page.$$eval('.toolbar > *', (els) => els.map((e) => e.id));
-    expect(ids).toEqual(['undo', 'redo', 'flip', 'hint', 'resign', 'offer-draw', 'share', 'export-pdn']);
+    expect(ids).toEqual(['undo', 'redo', 'flip', 'hint', 'resign', 'offer-draw', 'share', 'export-pdn', 'clock-pause']);
+    await expect(page.locator('#clock-pause'), 'the clock button only with a clock').toBeHidden();
+    await app.newGame({ clock: '180+2' });
+    await app.play([[32, 28]]);
+    await expect(page.locator('#clock-pause')).toHaveText('❚❚ Pause the clock');
   });
 });

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.mjs';
 
 /** Pastes `text` in the import dialog and presses Load. */
 async function importText(app, page, text) {
-  await app.press('#import-pdn');
+  await app.openImport();
   await page.fill('#import-text', text);
   await app.press('#import-load');
   await expect(page.locator('#import-dialog[open]')).toHaveCount(0);
@@ -89,10 +89,10 @@ test.describe('2. messages', on(...ALL_VIEWPORTS), () => {
     await expect(message, what).toBeVisible();
     const text = await page.$eval('#message-text', (e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
     expect(text.scroll, `${what}: no line hidden (${text.scroll} px of text in ${text.client} px)`).toBeLessThanOrEqual(text.client + 1);
-    await message.scrollIntoViewIfNeeded();
+    await message.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await expect(message, `${what}: on screen whole`).toBeInViewport({ ratio: 1 });
     // The message lies over nothing a finger needs: the toolbar's buttons are uncovered.
-    for (const id of ['new-game', 'undo']) {
+    for (const id of ['open-new-game', 'undo']) {
       const b = await box(page, `#${id}`);
       if (b.y >= 0 && b.y + b.height <= page.viewportSize().height) expect(await hitAt(page, `#${id}`), `${what}: #${id} uncovered`).toBe(id);
     }
@@ -114,7 +114,7 @@ test.describe('2. messages', on(...ALL_VIEWPORTS), () => {
     await readable(page, toolbarY, 'the tampered link');
     await app.shot('screen-message');
 
-    await page.evaluate(() => window.draughts.controller.newGame('international'));
+    await app.newGame({ variant: 'international' });
     await app.saved();
     await page.goto(`${baseURL}${link}`);
     await app.ready();
@@ -257,10 +257,13 @@ test.describe('7. the result dialog', on('phone', 'desktop'), () => {
 test.describe('8. toolbar buttons', on(...ALL_VIEWPORTS), () => {
   test('every button and picker of the toolbar is at least 44 px tall', async ({ app, page }) => {
     await app.open();
-    const heights = await page.$$eval('nav.toolbar :is(button, select)', (els) =>
+    await app.newGame({ clock: '300+3' }); // the clock's pause button shows too
+    const heights = await page.$$eval(':is(nav.toolbar, .masthead) :is(button, select)', (els) =>
       els.filter((e) => e.getClientRects().length).map((e) => [e.id, e.getBoundingClientRect().height]),
     );
-    expect(heights.length).toBeGreaterThan(8);
+    expect(heights.map(([id]) => id)).toEqual(
+      expect.arrayContaining(['open-new-game', 'games', 'mute', 'settings', 'undo', 'resign', 'export-pdn', 'clock-pause']),
+    );
     for (const [id, h] of heights) expect(h, `#${id} height`).toBeGreaterThanOrEqual(44);
   });
 });
@@ -291,7 +294,7 @@ test.describe('9. the past-position banner and the editor', on(...ALL_VIEWPORTS)
 
   test('the editor shows no lone "to move" under or over the board', async ({ app, page }) => {
     await app.open();
-    await app.press('#edit');
+    await app.newGame({ start: 'setup' });
     await expect(page.locator('#editor')).toBeVisible();
     await expect(page.locator('.card .to-move:visible')).toHaveCount(0);
     await expect(page.locator('.card :visible')).toHaveCount(0);
