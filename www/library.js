@@ -165,11 +165,7 @@ async function act(e) {
     if (id !== ctx.storage.id && !(await ctx.openGame(id))) return;
     $('library').close();
   } else if (b.dataset.act === 'rename') {
-    const name = prompt(t('library.rename-to'), g.name || '');
-    if (name == null) return;
-    await db.rename(id, name.trim());
-    if (id === ctx.storage.id) ctx.storage.name = name.trim();
-    await reload();
+    renameInRow(el, g);
   } else if (b.dataset.act === 'export') {
     const [rec] = await db.records([id]);
     download([textOf(g, rec)].join(''), `draughts-${g.variant}-${(g.started || '').slice(0, 10)}.pdn`);
@@ -179,6 +175,42 @@ async function act(e) {
     await reload();
     status(t('library.deleted', { name: g.name || g.event || `${g.white || '?'} – ${g.black || '?'}` }));
   }
+}
+
+/**
+ * Renames a game in its row: a field over its title (its automatic name shown as a hint; left
+ * empty, the automatic name comes back). Enter or leaving the field saves, Escape does not.
+ */
+function renameInRow(el, g) {
+  const open = el.querySelector('.library-open');
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.className = 'library-rename';
+  input.maxLength = 120;
+  input.value = g.name || '';
+  input.placeholder = open.querySelector('.library-title').textContent;
+  input.setAttribute('aria-label', t('library.rename-to'));
+  open.replaceWith(input);
+  input.focus();
+  input.select();
+  let done = false;
+  const finish = async (save) => {
+    if (done) return;
+    done = true;
+    const name = input.value.trim();
+    if (save && name !== (g.name || '')) {
+      await db.rename(g.id, name);
+      if (g.id === ctx.storage.id) ctx.storage.name = name;
+    }
+    await reload();
+  };
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === 'Escape') {
+      e.preventDefault(); // Escape leaves the field, not the dialog
+      finish(e.key === 'Enter');
+    }
+  });
+  input.addEventListener('blur', () => finish(true));
 }
 
 async function undoDelete() {

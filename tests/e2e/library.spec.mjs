@@ -126,8 +126,18 @@ test.describe('game library', on(...ALL_VIEWPORTS), () => {
     expect(rows[0].sub, 'the game in progress says so').toContain('in progress');
     const finished = rows[1].id;
     // Rename.
-    page.once('dialog', (d) => d.accept('Club final'));
+    // Rename, in the row: Escape keeps the name, Enter saves the new one.
     await app.press(page.locator(`[data-game-id="${finished}"] [data-act="rename"]`));
+    const field = page.locator(`[data-game-id="${finished}"] input.library-rename`);
+    await expect(field).toBeFocused();
+    await field.fill('Not this');
+    await field.press('Escape');
+    await expect(page.locator('dialog#library[open]'), 'Escape leaves the field, not the library').toHaveCount(1);
+    const auto = await page.locator(`[data-game-id="${finished}"] .library-title`).textContent();
+    expect(auto).not.toBe('Not this');
+    await app.press(page.locator(`[data-game-id="${finished}"] [data-act="rename"]`));
+    await field.fill('Club final');
+    await field.press('Enter');
     await expect(page.locator(`[data-game-id="${finished}"] .library-title`)).toHaveText('Club final');
     await app.press('#library-search');
     await page.fill('#library-search', 'club');
