@@ -1,7 +1,20 @@
 // Offline after the first visit: the service worker serves the page, the computer's worker, the
 // opening books and the endgame tables' builder.
-import { on } from './devices.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { on, ROOT } from './devices.mjs';
 import { expect, test } from './fixtures.mjs';
+
+test.describe("the service worker's list", on('desktop'), () => {
+  test('names every module the page copies (one missing would wait for the network)', () => {
+    const page = readFileSync(join(ROOT, 'index.html'), 'utf8');
+    const copied = [...page.matchAll(/rel="copy-file" href="(www\/[\w-]+\.js)"/g)].map((m) => m[1]);
+    const sw = readFileSync(join(ROOT, 'www/sw.js'), 'utf8');
+    const listed = sw.slice(sw.indexOf('const MODULES'), sw.indexOf('];', sw.indexOf('const MODULES')));
+    expect(copied.length).toBeGreaterThan(20);
+    for (const m of copied.filter((f) => f !== 'www/sw.js')) expect(listed, `${m} in sw.js' MODULES`).toContain(`'${m}'`);
+  });
+});
 
 test.describe('offline', on('desktop'), () => {
   test('offline after the first visit (service worker)', async ({ app, page, context }) => {
