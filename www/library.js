@@ -261,7 +261,7 @@ async function importFile(input) {
 export async function importText(text) {
   let collection;
   try {
-    collection = engine.pdnCollection(text.replace(/^\uFEFF/, ''), $('variant').value);
+    collection = engine.pdnCollection(text.replace(/^\uFEFF/, ''), $('variant').value || ctx.controller.snap.variant);
   } catch (e) {
     status(errorText(e));
     return { added: 0, skipped: 0 };

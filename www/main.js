@@ -9,15 +9,12 @@ import { Storage } from './storage.js';
 import { Computer } from './computer.js';
 import { attachInput } from './input.js';
 import { askWhoResigns, confirmDialog, pdnTags, setupPdnIo } from './pdn-io.js';
-import { openLink, setupShare } from './share.js';
-import { Editor } from './editor.js';
 import { Analyst } from './analysis.js';
 import { language, languages, onLanguage, preferredLanguage, setLanguage, sideName, t } from './i18n.js';
 import { attachFeedback } from './sound.js';
 import { setupSettings } from './settings.js';
 import { Clocks } from './clock.js';
 import { EndgameTables } from './endgame-tables.js';
-import { NewGameSheet } from './new-game.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -100,7 +97,6 @@ async function boot(bindings) {
   performance.mark('first-render');
 
   attachInput($('board'), view, controller);
-  controller.editor = new Editor({ controller, panels });
   // A game started from the new-game sheet: its opponent and clock, then the game.
   const startGame = (choices, pending) => {
     computer.restore(choices);
@@ -109,16 +105,38 @@ async function boot(bindings) {
     // Against the computer, the player's own pieces at the bottom.
     if (choices.opponent === 'computer') controller.setFlipped(choices.side === 'white');
   };
-  const sheet = new NewGameSheet({
-    controller,
-    storage,
-    start: startGame,
-    setUp: (choices) => controller.editor.open({ variant: choices.variant, onPlay: (pending) => startGame(choices, pending) }),
-  });
-  window.draughts.sheet = sheet;
-  wireToolbar(controller, panels, computer, sheet);
+  // The sheet and the board editor are loaded when first opened (not in the first load).
+  let sheet = null;
+  const newGameSheet = async () => {
+    if (!sheet) {
+      const [{ NewGameSheet }, { Editor }] = await Promise.all([import('./new-game.js'), import('./editor.js')]);
+      controller.editor ||= new Editor({ controller, panels });
+      sheet ||= new NewGameSheet({
+        controller,
+        storage,
+        start: startGame,
+        setUp: (choices) => controller.editor.open({ variant: choices.variant, onPlay: (pending) => startGame(choices, pending) }),
+      });
+      window.draughts.sheet = sheet;
+    }
+    return sheet;
+  };
+  wireToolbar(controller, panels, computer, newGameSheet);
+  // The import dialog is opened from the sheet, so the sheet is there when a game is read.
   setupPdnIo(controller, panels, { opponent: opponentOf, start: (pending) => startGame(sheet.choicesFor(pending.variant), pending) });
-  setupShare(controller, panels, computer);
+  // Links: the module is loaded when Share is first pressed or a link is opened.
+  let share = null;
+  const links = async () => {
+    const module = await import('./share.js');
+    share ||= module.setupShare(controller, panels);
+    return module;
+  };
+  $('share').addEventListener('click', async () => {
+    await links();
+    share();
+  });
+  const openLink = async () => location.hash.length > 1 && (await links()).openLink(controller, panels, computer);
+  addEventListener('hashchange', openLink);
   wireNavigation(controller);
   wireLanguage(controller, panels, computer, storage);
   // The library's dialog is loaded when first opened.
@@ -127,7 +145,7 @@ async function boot(bindings) {
     openLibrary({ storage, panels, openGame, controller });
   });
   registerServiceWorker();
-  openLink(controller, panels, computer);
+  openLink();
   settings.announce(); // once every module that follows a setting listens
 }
 
@@ -163,12 +181,12 @@ function wireNavigation(controller) {
   });
 }
 
-function wireToolbar(controller, panels, computer, sheet) {
+function wireToolbar(controller, panels, computer, newGameSheet) {
   // The game in progress stays in the library: a new game needs no question.
-  $('open-new-game').addEventListener('click', () => sheet.open());
-  $('result-new-game').addEventListener('click', () => {
+  $('open-new-game').addEventListener('click', async () => (await newGameSheet()).open());
+  $('result-new-game').addEventListener('click', async () => {
     $('result').close();
-    sheet.open();
+    (await newGameSheet()).open();
   });
   $('result-close').addEventListener('click', () => $('result').close());
 

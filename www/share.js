@@ -21,13 +21,17 @@ function hasGame(hash) {
   return /^#(.*&)?v=/.test(hash);
 }
 
-export function setupShare(controller, panels, computer) {
+/**
+ * Wires the share dialog's buttons once; returns what the Share button does (main.js loads this
+ * module when it is first pressed, or when the page opens with a link).
+ */
+export function setupShare(controller, panels) {
   const dialog = $('share-dialog');
   const canShare = typeof navigator.share === 'function';
   // A phone or tablet: the system share sheet is the natural way; elsewhere copying is.
   const touch = matchMedia('(pointer: coarse)').matches;
 
-  $('share').addEventListener('click', async () => {
+  const share = async () => {
     const url = linkFor();
     $('share-link').value = url;
     $('share-note').textContent = t('share.length', { n: url.length });
@@ -45,7 +49,7 @@ export function setupShare(controller, panels, computer) {
     dialog.showModal();
     if (!touch) await copy(url);
     $('share-link').select();
-  });
+  };
   $('share-copy').addEventListener('click', () => copy($('share-link').value));
   $('share-system').addEventListener('click', async () => {
     try {
@@ -66,8 +70,7 @@ export function setupShare(controller, panels, computer) {
       $('share-note').textContent = t('share.select');
     }
   }
-
-  addEventListener('hashchange', () => openLink(controller, panels, computer));
+  return share;
 }
 
 function shareText(controller) {
