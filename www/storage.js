@@ -99,6 +99,8 @@ export class Storage {
     this.restorers = []; // and how each takes it back
     this.id = null; // the current game's library id
     this.rev = 0; // its revision as this tab last wrote or read it
+    this.revs = new Map(); // id → revision this tab last wrote or read, for saves still queued
+    this.forks = new Map(); // id → the game its line went on as after another tab moved it on
     this.started = null;
     this.name = '';
     this.kind = 'played';
@@ -145,6 +147,7 @@ export class Storage {
   setCurrent(id, rev) {
     this.id = id;
     this.rev = rev;
+    this.revs.set(id, rev);
     try {
       session()?.setItem(CURRENT_KEY, id);
     } catch {
@@ -161,8 +164,15 @@ export class Storage {
     // A copy written at once: IndexedDB writes finish later, and the page may be closing (the
     // clock is saved on pagehide). The next load of the game takes it when it is newer.
     this.keepCopy(this.id, { rev: this.rev, data });
-    this.queue = this.queue.then(() => this.write(data)).catch(() => {});
+    const target = this.target();
+    this.queue = this.queue.then(() => this.write(data, target)).catch(() => {});
     return this.queue;
+  }
+
+  /** The game a save is for, taken when it is asked: another game may be current by the time
+   * it is written (a link opened right after a move). */
+  target() {
+    return { id: this.id, started: this.started, name: this.name, kind: this.kind };
   }
 
   /** Resolves once every save asked for so far is written (or has failed). */
@@ -170,35 +180,41 @@ export class Storage {
     return this.queue;
   }
 
-  async write(data) {
-    const id = this.id;
-    const meta = metaOf(id, data, { started: this.started, name: this.name, kind: this.kind });
+  async write(data, target) {
+    const id = this.forks.get(target.id) ?? target.id;
+    const meta = metaOf(id, data, target);
     const { text, ...save } = data;
+    const record = { save, text: text || '' };
+    let written = id;
+    let rev;
     try {
-      this.rev = await db.write(meta, { save, text: text || '' }, this.rev);
+      rev = await db.write(meta, record, this.revs.get(id) ?? 0);
     } catch (e) {
-      if (e instanceof db.Conflict) {
-        // Another tab moved this game on: this tab's line becomes a game of its own.
-        this.startNew(this.kind);
-        this.started = meta.started;
-        this.name = meta.name;
-        try {
-          this.rev = await db.write({ ...meta, id: this.id }, { save, text: text || '' }, 0);
-        } catch (again) {
-          this.failed(again);
-          return;
-        }
-        this.keepCopy(id, null);
-        this.onDiverged(id, this.id);
-      } else {
+      if (!(e instanceof db.Conflict)) {
         this.failed(e);
         return;
       }
+      // Another tab moved this game on: this tab's line becomes a game of its own.
+      written = db.newId();
+      try {
+        rev = await db.write({ ...meta, id: written }, record, 0);
+      } catch (again) {
+        this.failed(again);
+        return;
+      }
+      this.forks.set(id, written);
+      this.keepCopy(id, null);
+      if (id === this.id) this.setCurrent(written, rev);
+      this.onDiverged(id, written);
     }
-    this.dirty = false;
+    this.revs.set(written, rev);
+    if (written === this.id) {
+      this.rev = rev;
+      this.dirty = false;
+    }
     this.failedOnce = false;
-    if (id === this.id) this.keepCopy(id, null);
-    this.channel?.postMessage({ id: this.id, rev: this.rev });
+    if (written === id) this.keepCopy(id, null);
+    this.channel?.postMessage({ id: written, rev });
     this.written();
     if (meta.plies > 0) this.askPersist();
   }
@@ -273,7 +289,8 @@ export class Storage {
       this.dirty = false;
       if (newer) {
         this.dirty = true;
-        this.queue = this.queue.then(() => this.write(newer)).catch(() => {});
+        const target = this.target();
+        this.queue = this.queue.then(() => this.write(newer, target)).catch(() => {});
       }
       return out;
     } catch (e) {

@@ -50,9 +50,13 @@ for (const code of LANGUAGES) {
       const turn = await app.text('#turn');
       expect(turn, 'whose turn, translated').not.toMatch(/to move/);
       expect(await app.text('#status'), 'the status line, translated').not.toMatch(/^Move \d/);
-      // The variant picker and its summary come from the language file.
+      // The variant's name and its picker come from the language file.
+      await expect(page.locator('#game-title'), 'the variant named in the language').not.toHaveText('International');
+      await app.openNewGame();
       const variantName = await page.locator('#variant option[value="international"]').textContent();
       expect(variantName, 'variant name translated').not.toBe('');
+      expect(variantName, 'variant name not English').not.toBe('International');
+      await app.press('#new-game-cancel');
       // An engine error, from its code and parameters: a FEN that does not read.
       await app.openImport();
       await page.fill('#import-text', 'W:W31-50:BX99');

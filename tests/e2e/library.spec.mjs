@@ -189,6 +189,26 @@ test.describe('game library', on(...ALL_VIEWPORTS), () => {
     expect(await app.history()).toEqual(['32-28', '19-23']);
   });
 
+  test('games started before the last one is written are each kept under their own entry', async ({ app, page }) => {
+    await app.open();
+    await app.play(OPENING);
+    // Two new games in one task (a link opened right after a move does the same): the saves of
+    // the one before are still queued when the next becomes current.
+    await page.evaluate(() => {
+      const { controller, game } = window.draughts;
+      controller.start(game.fromFen('W:W31-50:B1-20', 'international'));
+      controller.start(game.newGame('english'));
+    });
+    await app.saved();
+    await expect(page.locator('#message'), 'no other tab here: nothing "moved on"').toBeHidden();
+    await app.openLibrary();
+    const rows = await app.libraryRows();
+    expect(rows.map((r) => r.title.split(' · ')[0]), 'three games, newest first').toEqual(['English / Checkers', 'International', 'International']);
+    await app.press('#library-close');
+    await app.openFromLibrary(2);
+    expect(await app.history(), 'the first game with its moves').toEqual(OPENING_TEXT);
+  });
+
   test('a write that fails is told in words and nothing is lost', async ({ app, page }) => {
     await app.open();
     await app.play([[32, 28]]);

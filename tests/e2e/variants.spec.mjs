@@ -70,12 +70,12 @@ test.describe('English, flip and auto-rotate', on('desktop', 'phone'), () => {
 test.describe('every variant', on('phone'), () => {
   test("the variant picker lists the engine's variants, with the summary", async ({ app, page }) => {
     await app.open();
+    await app.openNewGame();
     const variants = await app.variants();
     const options = await page.$$eval('#variant option', (os) => os.map((o) => [o.value, o.textContent]));
     expect(variants.length, 'variants from the engine').toBe(14);
     expect(options, 'the options are the engine’s names and titles').toEqual(variants.map((v) => [v.name, v.title]));
     // The summary under the picker changes with the choice, before any game starts.
-    await app.openNewGame();
     for (const name of ['frisian', 'czech']) {
       await page.selectOption('#variant', name);
       const v = variants.find((x) => x.name === name);
