@@ -57,6 +57,17 @@ test.describe('the new-game sheet', on(...ALL_VIEWPORTS), () => {
     await app.shot('new-game-sheet-ru');
   });
 
+  test("the board stays where it is whatever the variant's name and description (defect 9)", async ({ app, page }) => {
+    await app.open();
+    const top = () => page.$eval('#board', (b) => Math.round(b.getBoundingClientRect().top + scrollY));
+    const at = await top();
+    // The shortest and the longest names and summaries.
+    for (const variant of ['frisian', 'english', 'antidraughts', 'international']) {
+      await app.newGame({ variant });
+      expect(await top(), `${variant}: the board at the same height`).toBe(at);
+    }
+  });
+
   test('the first screen does not shift when the engine fills it in (defect 10)', async ({ app, page }) => {
     await page.addInitScript(() => {
       window.shifts = [];

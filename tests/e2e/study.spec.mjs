@@ -64,6 +64,8 @@ test.describe('study and share', on('phone', 'desktop'), () => {
     await app.open();
     await app.play(OPENING);
     await app.press('#share');
+    // The links' module loads when Share is first pressed; the dialog shows the link.
+    await expect(page.locator('#share-link')).not.toHaveValue('');
     const link = await page.inputValue('#share-link');
     expect(link).toMatch(/#v=international&m=[A-Za-z0-9_-]{4}&c=[A-Za-z0-9_-]{4}$/);
     await page.locator('#share-close').click();
@@ -81,6 +83,7 @@ test.describe('study and share', on('phone', 'desktop'), () => {
     for (const n of [37, 32]) await fp.locator(`#board [data-square="${n}"]`).click();
     await expect(fp.locator('#moves [data-ply]')).toHaveCount(5);
     await fp.locator('#share').click();
+    await expect(fp.locator('#share-link')).not.toHaveValue('');
     const back = await fp.inputValue('#share-link');
     await friend.close();
     // Opening it over a game in progress opens it as a new game, without a question: the game in
