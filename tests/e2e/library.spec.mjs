@@ -185,7 +185,9 @@ test.describe('game library', on(...ALL_VIEWPORTS), () => {
     expect((await app.libraryRows())[0].sub, 'newest first').toContain('2019-01-01');
     await app.shot('library-collection');
     // An imported game opens with its moves.
+    // The library closes once the game is read from it and shown.
     await app.press(page.locator('#library-list [data-game-id] .library-open').first());
+    await expect(page.locator('dialog#library[open]')).toHaveCount(0);
     expect(await app.history()).toEqual(['32-28', '19-23']);
   });
 
