@@ -1,6 +1,7 @@
 // The computer opponent: its settings for the game in progress (chosen in the new-game sheet,
-// new-game.js, and saved with the game), the Hint button, and the searches, which run in a Web Worker (engine-worker.js) with its own wasm instance so that taps,
-// scrolling and animations stay smooth while it thinks.
+// new-game.js, and saved with the game), the Hint button, and the searches, which run in a Web
+// Worker (engine-worker.js) with its own wasm instance so that taps, scrolling and animations stay
+// smooth while it thinks.
 //
 // `onThinking(fn)`: fn(true | false) when it starts or stops thinking (the analysis pauses).
 // It plugs into the controller's hooks only: isComputer(color), onChange(fn), playMove(text),

@@ -119,9 +119,7 @@ export class Controller {
     if (save) this.storage.startNew(kind);
     game.adopt(pending);
     this.viewPly = null;
-    const { variant, squares, size } = game.board();
-    const info = engine.variantInfo(variant);
-    this.view.build(squares, size, { full: !!info?.full, algebraic: !!info?.algebraic });
+    const { variant } = this.buildBoard(game.board());
     this.panels.message('');
     this.panels.setVariant(variant);
     // The game the page starts with (not saved anew), whose result's dialog was closed before.
@@ -130,6 +128,13 @@ export class Controller {
     this.resultShownFor = this.resultDismissed;
     this.clearSelection();
     this.changed({ save, announce: false, cause: 'load' });
+  }
+
+  /** Builds the board view for `board` (`{ variant, squares, size }`, as game.js gives it). */
+  buildBoard(board) {
+    const info = engine.variantInfo(board.variant);
+    this.view.build(board.squares, board.size, { full: !!info?.full, algebraic: !!info?.algebraic });
+    return board;
   }
 
   /** Starts `pending` as a new game of the library, and says so to screen readers. */

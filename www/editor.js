@@ -47,7 +47,7 @@ export class Editor {
     $('editor').hidden = false;
     c.clearSelection();
     if (this.otherBoard) {
-      this.build(game.boardOf(variant));
+      this.controller.buildBoard(game.boardOf(variant));
       this.change({ reset: 'start' });
     } else {
       this.load(c.snap.fen);
@@ -56,19 +56,13 @@ export class Editor {
     this.panels.announce(t('announce.editor'));
   }
 
-  /** Builds the board view for `board` (`{ variant, squares, size }`). */
-  build({ variant, squares, size }) {
-    const info = engine.variantInfo(variant);
-    this.controller.view.build(squares, size, { full: !!info?.full, algebraic: !!info?.algebraic });
-  }
-
   /** Leaves the editor; `back` false when a game is loaded at once (it draws its own board). */
   close({ back = true } = {}) {
     this.state = null;
     document.body.classList.remove('is-editing');
     $('editor').hidden = true;
     // Back to the game's own board when another variant's was set up.
-    if (back && this.otherBoard) this.build(game.board());
+    if (back && this.otherBoard) this.controller.buildBoard(game.board());
     this.otherBoard = false;
     if (back) this.controller.redraw();
   }
