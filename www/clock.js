@@ -72,7 +72,10 @@ export class Clocks {
    * reload). The game is saved as it goes out of sight, since it may not come back.
    */
   visibility(keep) {
-    if (document.hidden) {
+    // Online, each page keeps its own player's time: it runs as over the board, out of sight too.
+    if (document.hidden && this.c.online) {
+      keep();
+    } else if (document.hidden) {
       // A side's time runs (not only the computer's turn, whose time does not count).
       if (this.view && game.clock(performance.now())?.running) {
         this.pause(true); // which saves the game
@@ -157,7 +160,8 @@ export class Clocks {
 
   /** A dialog or the board editor open: the running clock waits until they are closed. */
   blocked() {
-    const block = !!document.querySelector('dialog[open]') || document.body.classList.contains('is-editing');
+    // Online, a question from the friend (a dialog) does not stop this player's time.
+    const block = !this.c.online && (!!document.querySelector('dialog[open]') || document.body.classList.contains('is-editing'));
     const state = this.state();
     if (block && state === 'running') {
       game.clock(performance.now(), true);
@@ -202,7 +206,8 @@ export class Clocks {
     }
     if (!state) for (const side of SIDES) $(`clock-${side}`).hidden = true;
     const button = $('clock-pause');
-    button.hidden = !state || state === 'over';
+    // Online, neither player stops the clocks alone (a dropped connection does).
+    button.hidden = !state || state === 'over' || !!c.online;
     button.disabled = state === 'waiting';
     // A symbol and its words; the symbol is not read out.
     const words = t(state === 'paused' ? 'clock.resume' : 'clock.pause');

@@ -204,7 +204,8 @@ export class Computer {
   updateHintButton() {
     const c = this.controller;
     const s = c.snap;
-    const can = !!s && !this.job && !c.viewing && c.isOngoing() && !c.isComputer(s.toMove);
+    // No hints in an online game: the friend plays alone too.
+    const can = !!s && !this.job && !c.viewing && c.isOngoing() && !c.isComputer(s.toMove) && !c.online;
     $('hint').disabled = !can;
     $('hint').setAttribute('aria-busy', String(this.job?.kind === 'hint'));
   }

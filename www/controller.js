@@ -67,14 +67,21 @@ export class Controller {
     this.viewPly = null; // the ply shown while looking back; null: the game as it stands
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
+    this.online = null; // an online game's { session, me, … } (online.js): the other side plays on its own page
+    this.restoredOnline = null; // the one the game the page starts with kept, for its `load`
+    this.onlineLive = false; // the online game's channel is open (online.js): the player may move
     storage.keep(
       () => ({
         ...game.record(),
         flipped: this.flipped,
         resultDismissed: this.resultDismissed,
+        online: this.online,
         list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply },
       }),
-      (saved) => (this.restoredDismissal = typeof saved.resultDismissed === 'string' ? saved.resultDismissed : null),
+      (saved) => {
+        this.restoredDismissal = typeof saved.resultDismissed === 'string' ? saved.resultDismissed : null;
+        this.restoredOnline = onlineOf(saved.online);
+      },
     );
     // The result dialog shows once per result: closed ("Review the board", Escape), it does not
     // come back when the page is loaded again (opening the game from the library tells it anew). (Closed because the game goes on, it is no
@@ -112,12 +119,21 @@ export class Controller {
 
   // ----- game lifecycle -----
 
-  /** Replaces the game with `pending` (new, imported, restored: see game.js) and redraws everything. */
-  load(pending, { save = true, kind = 'played' } = {}) {
+  /**
+   * Replaces the game with `pending` (new, imported, restored: see game.js) and redraws everything.
+   * `online`: an online game's state (online.js), kept with it; a game opened from the library
+   * passes the one it was saved with.
+   */
+  load(pending, { save = true, kind = 'played', online = save ? null : this.restoredOnline } = {}) {
     // A game loaded to be saved is a new game of the library; one opened from it (save false)
     // is already there.
     if (save) this.storage.startNew(kind);
     game.adopt(pending);
+    this.online = onlineOf(online);
+    this.restoredOnline = null;
+    this.onlineLive = false;
+    game.setRemote(this.online ? other(this.online.me) : null);
+    this.panels.setFriend(this.online ? other(this.online.me) : null);
     this.viewPly = null;
     const { variant } = this.buildBoard(game.board());
     this.panels.message('');
@@ -137,9 +153,9 @@ export class Controller {
     return board;
   }
 
-  /** Starts `pending` as a new game of the library, and says so to screen readers. */
-  start(pending) {
-    this.load(pending);
+  /** Starts `pending` as a new game of the library (`opts` as `load`'s), and says so to screen readers. */
+  start(pending, opts = {}) {
+    this.load(pending, opts);
     const variant = variantTitle(engine.variantInfo(this.snap.variant));
     this.panels.announce(t('announce.new-game', { variant, side: sideName(this.snap.turn) }));
   }
@@ -161,7 +177,7 @@ export class Controller {
     this.hint = EMPTY;
     this.must = EMPTY;
     // Turned to the side to move: to the players' sides only, not to the computer's.
-    if (this.settings.autoRotate && !this.viewing && !this.isComputer(snap.turn)) this.setFlipped(snap.turn === 'black', { persist: false });
+    if (this.settings.autoRotate && !this.viewing && !this.isAway(snap.turn)) this.setFlipped(snap.turn === 'black', { persist: false });
     this.panels.update(snap);
     this.redraw();
     if (save) this.storage.save();
@@ -236,7 +252,7 @@ export class Controller {
     const last = this.snap.lastMove;
     // A player's turn, nothing picked yet: the pieces that can move are marked (those that
     // capture, more strongly), so the turn starts with what there is to do.
-    const turnStart = !this.busy && this.selected == null && !this.viewing && !this.isComputer(this.snap.turn);
+    const turnStart = !this.busy && this.selected == null && !this.viewing && !this.isAway(this.snap.turn);
     const marks = {
       selected: this.selected,
       dests: EMPTY,
@@ -280,13 +296,21 @@ export class Controller {
     this.panels.setBusy(this.busy);
     // The one writer of the Undo and Redo buttons' state.
     document.getElementById('undo').disabled = !this.canUndo();
-    document.getElementById('redo').disabled = !this.snap.canRedo;
+    document.getElementById('redo').disabled = !this.snap.canRedo || !!this.online;
   }
 
   // ----- input -----
 
   inputBlocked() {
-    return this.busy || this.animating || !this.snap || this.viewing || this.isComputer(this.snap.turn);
+    return this.busy || this.animating || !this.snap || this.viewing || this.isAway(this.snap.turn);
+  }
+
+  /**
+   * Whether `color` is not played on this board now: by the computer, on a friend's page, or
+   * (an online game whose connection is down) by nobody until it is back.
+   */
+  isAway(color) {
+    return this.isComputer(color) || (!!this.online && (color !== this.online.me || !this.onlineLive));
   }
 
   /** Whether a piece on `sq` can be picked up now (for drag start). */
@@ -486,7 +510,8 @@ export class Controller {
    * move again (a resignation or draw agreement is taken back alone).
    */
   undo() {
-    if (this.animating || !this.canUndo()) return;
+    // Online, a move is taken back only when the friend agrees (online.js, `takeBack`).
+    if (this.animating || this.online || !this.canUndo()) return;
     const ply = this.snap.ply;
     if (!game.undo()) return;
     this.viewPly = null;
@@ -504,6 +529,8 @@ export class Controller {
    */
   canUndo() {
     const s = this.snap;
+    // Online, Undo asks the friend to take back the player's last move (online.js).
+    if (this.online) return !!s && this.isOngoing() && s.moves.some((m) => m.color === this.online.me);
     if (!s || !s.canUndo) return false;
     const mover = s.moves[s.ply - 1]?.color;
     return !(s.ply === 1 && this.isOngoing() && this.isComputer(mover));
@@ -511,7 +538,7 @@ export class Controller {
 
   /** Replays an undone move; against the computer, its reply too. */
   redo() {
-    if (this.animating || !game.redo()) return;
+    if (this.animating || this.online || !game.redo()) return;
     this.viewPly = null;
     const s = game.snapshot();
     if (this.isComputer(s.toMove) && s.status.state === 'ongoing') game.redo();
@@ -519,6 +546,44 @@ export class Controller {
     this.changed({ cause: 'redo' });
     const last = this.snap.lastMove;
     if (last) this.panels.announce(t('announce.redone', { move: last.notation }));
+  }
+
+  // ----- an online game (online.js) -----
+
+  /**
+   * A move from the friend's page (`{ i, ply, key, left }`): the engine plays it only if it is
+   * the friend's, at this ply, legal and leads to `key`, else throws in words and nothing
+   * changes. Then it slides on the board as the computer's moves do.
+   */
+  async playRemote(m) {
+    const move = this.legal[m.i];
+    const played = game.playRemote(m.i, m.ply, m.key, m.left);
+    if (move && !this.viewing && !this.animating) {
+      this.animating = true;
+      this.view.render(this.snap.board, { ...this.marks(), ghosts: [], captured: new Set(move.captures), dests: EMPTY, waypoints: EMPTY, path: [] });
+      await this.view.animate(move.from, move.path, move.captures);
+      this.animating = false;
+    }
+    this.clearSelection();
+    this.changed({ cause: 'remote', move: played });
+    this.panels.announce(describe(played, this.snap));
+    return played;
+  }
+
+  /** The moves after `ply` taken back, as both players agreed. */
+  takeBack(ply) {
+    if (!game.takeBack(ply)) return false;
+    this.viewPly = null;
+    this.clearSelection();
+    this.changed({ cause: 'undo' });
+    this.panels.announce(t('announce.taken-back'));
+    return true;
+  }
+
+  /** `color`'s time ran out, as the page that keeps it says. */
+  flag(color) {
+    game.flag(color);
+    this.changed({ cause: 'flag' });
   }
 
   /** `who` resigns: a color, by default the side to move. */
@@ -555,7 +620,7 @@ export class Controller {
   setSetting(name, value) {
     this.settings[name] = value;
     document.body.classList.toggle('face-to-face', !!this.settings.faceToFace);
-    if (name === 'autoRotate' && value && !this.isComputer(this.snap.turn)) {
+    if (name === 'autoRotate' && value && !this.isAway(this.snap.turn)) {
       this.setFlipped(this.snap.turn === 'black', { persist: false });
     }
     this.storage.saveSettings(this.settingsForSave());
@@ -569,6 +634,13 @@ export class Controller {
   isOngoing() {
     return this.snap.status.state === 'ongoing';
   }
+}
+
+const other = (color) => (color === 'white' ? 'black' : 'white');
+
+/** An online game's saved state, checked: `{ session, me, … }` or null. */
+function onlineOf(o) {
+  return o && typeof o === 'object' && typeof o.session === 'string' && (o.me === 'white' || o.me === 'black') ? o : null;
 }
 
 /** "White played 32x23, capturing 2 pieces. Black to move." or "…: White wins: …". */

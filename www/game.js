@@ -24,6 +24,11 @@ class Pending {
     return handles.get(this).variant();
   }
 
+  /** Its position as FEN (the start of a game not played yet). */
+  get fen() {
+    return handles.get(this).snapshot(undefined, undefined).fen;
+  }
+
   /** Whether it is the game already being played (the same start and the same moves). */
   isCurrent() {
     return !!current && current.link() === handles.get(this).link();
@@ -111,6 +116,19 @@ export function pdnOf(pdn, variant, ply, tags) {
 }
 /** What a save keeps of the game: `{ variant, ply, pdn }`, redoable moves included (see `restore`). */
 export const record = () => ({ variant: current.variant(), ply: current.ply(), pdn: current.pdnWithRedo(undefined) });
+
+// ----- an online game (online.js): the other side's moves come from a friend's page -----
+
+/** `color` ('white' | 'black') is played on another device; null: both are played here. */
+export const setRemote = (color) => current.setRemote(color ?? undefined);
+/** The position as it stands, as 16 hex digits: what the two pages compare after each move. */
+export const key = () => current.key();
+/** The friend's move, played only if the engine finds it legal, at that ply, leading to `key`; throws in words. */
+export const playRemote = (index, ply, key, left) => current.playRemote(index, ply, key, left ?? undefined);
+/** The moves after `ply` taken back, as both players agreed (clock or not). */
+export const takeBack = (ply) => current.takeBack(ply);
+/** `color`'s time ran out, as the page that keeps it says. */
+export const flag = (color) => current.flag(color);
 
 // ----- the clock (crates/views/src/session.rs): times as performance.now() -----
 

@@ -61,10 +61,11 @@ async function boot(bindings) {
       return false;
     }
     computer.restore(got.opponent);
-    controller.load(got.game, { save: false });
+    controller.load(got.game, { save: false, online: got.online });
     clocks.restore(got.clock);
     controller.setFlipped(!!got.flipped, { persist: false });
     controller.redraw();
+    if (controller.online || online) (await onlinePlay()).showStatus();
     return true;
   };
   const follow = async (id) => {
@@ -72,6 +73,29 @@ async function boot(bindings) {
   };
   window.draughts.storage = storage;
   window.draughts.openGame = openGame;
+
+  // Online play (online.js) is loaded when first used: an invitation made or opened, or an
+  // online game shown.
+  let online = null;
+  const onlinePlay = async () => {
+    const { Online } = await import('./online.js');
+    online ||= new Online({
+      controller,
+      panels,
+      storage,
+      clocks,
+      computer,
+      analyst,
+      openGame,
+      start: (choices, pending, opts) => startGame(choices, pending, opts),
+      share: async () => {
+        await links();
+        share();
+      },
+    });
+    window.draughts.online = online;
+    return online;
+  };
 
   const saved = await storage.load();
   // Before the game is loaded: if the computer is to move in the restored game, it starts thinking.
@@ -97,11 +121,17 @@ async function boot(bindings) {
   performance.mark('first-render');
 
   attachInput($('board'), view, controller);
-  // A game started from the new-game sheet: its opponent and clock, then the game.
-  const startGame = (choices, pending) => {
+  // A game started from the new-game sheet: its opponent and clock, then the game. A friend
+  // online is invited first: the game starts on both pages once they are connected (`opts`:
+  // the online game's kind and state, from online.js).
+  const startGame = async (choices, pending, opts = {}) => {
+    if (choices.opponent === 'online' && !opts.online) {
+      (await onlinePlay()).invite(choices, pending);
+      return;
+    }
     computer.restore(choices);
     clocks.prepare(choices.clock, choices.clockLabel);
-    controller.start(pending);
+    controller.start(pending, opts);
     // Against the computer, the player's own pieces at the bottom.
     if (choices.opponent === 'computer') controller.setFlipped(choices.side === 'white');
   };
@@ -121,7 +151,7 @@ async function boot(bindings) {
     }
     return sheet;
   };
-  wireToolbar(controller, panels, computer, newGameSheet);
+  wireToolbar(controller, panels, computer, newGameSheet, () => online);
   // The import dialog is opened from the sheet, so the sheet is there when a game is read.
   setupPdnIo(controller, panels, { opponent: opponentOf, start: (pending) => startGame(sheet.choicesFor(pending.variant), pending) });
   // Links: the module is loaded when Share is first pressed or a link is opened.
@@ -135,7 +165,14 @@ async function boot(bindings) {
     await links();
     share();
   });
-  const openLink = async () => location.hash.length > 1 && (await links()).openLink(controller, panels, computer);
+  const openLink = async () => {
+    if (/^#(invite|reply)=/.test(location.hash)) {
+      const text = location.href;
+      history.replaceState(null, '', location.href.split('#')[0]);
+      return (await onlinePlay()).open(text);
+    }
+    return location.hash.length > 1 && (await links()).openLink(controller, panels, computer);
+  };
   addEventListener('hashchange', openLink);
   wireNavigation(controller);
   wireLanguage(controller, panels, computer, storage);
@@ -145,6 +182,8 @@ async function boot(bindings) {
     openLibrary({ storage, panels, openGame, controller });
   });
   registerServiceWorker();
+  // An online game the page starts with: its connection is gone (reconnect, or go on by links).
+  if (controller.online) onlinePlay();
   openLink();
   settings.announce(); // once every module that follows a setting listens
 }
@@ -181,7 +220,7 @@ function wireNavigation(controller) {
   });
 }
 
-function wireToolbar(controller, panels, computer, newGameSheet) {
+function wireToolbar(controller, panels, computer, newGameSheet, online) {
   // The game in progress stays in the library: a new game needs no question.
   $('open-new-game').addEventListener('click', async () => (await newGameSheet()).open());
   $('result-new-game').addEventListener('click', async () => {
@@ -190,11 +229,14 @@ function wireToolbar(controller, panels, computer, newGameSheet) {
   });
   $('result-close').addEventListener('click', () => $('result').close());
 
-  $('undo').addEventListener('click', () => controller.undo());
+  // In an online game Undo, Resign and Offer draw ask or tell the friend's page (online.js).
+  const friend = () => (controller.online ? online() : null);
+  $('undo').addEventListener('click', () => (friend() ? friend().askTakeback() : controller.undo()));
   $('redo').addEventListener('click', () => controller.redo());
   $('flip').addEventListener('click', () => controller.flip());
   const vsComputer = () => computer.settings.opponent === 'computer';
   $('resign').addEventListener('click', async () => {
+    if (friend()) return friend().resign();
     // Against the computer the player resigns, whoever is to move; two players say which side.
     if (!vsComputer()) {
       const who = await askWhoResigns(controller.snap.toMove);
@@ -205,6 +247,7 @@ function wireToolbar(controller, panels, computer, newGameSheet) {
     if (await confirmDialog(t('ask.resign'), { yes: t('button.resign'), no: t('button.cancel') })) controller.resign(who);
   });
   $('offer-draw').addEventListener('click', async () => {
+    if (friend()) return friend().offerDraw();
     if (vsComputer()) {
       if (computer.acceptsDraw()) {
         controller.agreeDraw();
@@ -226,10 +269,10 @@ function wireToolbar(controller, panels, computer, newGameSheet) {
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key.toLowerCase() === 'z' && !e.shiftKey) {
       e.preventDefault();
-      controller.undo();
+      $('undo').click(); // as the button does (online: asks the friend)
     } else if (mod && (e.key.toLowerCase() === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z'))) {
       e.preventDefault();
-      controller.redo();
+      $('redo').click();
     }
   });
 }

@@ -1,6 +1,7 @@
 // The "new game" sheet (dialog#new-game, opened by button#open-new-game in the masthead and by
 // the result dialog): everything a new game needs in one place — the variant with its two-line
-// summary, the opponent (two players, or the computer with its level and side), the clock and the
+// summary, the opponent (two players, the computer with its level and side, or a friend online,
+// who is invited: button#play-online), the clock and the
 // start position (the variant's own, one set up on the board, or a FEN). The last choices are
 // remembered (the `newGame` setting) and the sheet opens on them.
 //
@@ -23,9 +24,13 @@ export function validChoices(c, fallbackVariant) {
   const o = c && typeof c === 'object' ? c : {};
   const variant = engine.variantInfo(o.variant) ? o.variant : fallbackVariant;
   const clock = typeof o.clock === 'string' && /^(\d+([+B]\d+)?)?$/.test(o.clock) ? o.clock : '';
+  const opponent = validOpponent(o);
   return {
     variant,
-    ...validOpponent(o),
+    ...opponent,
+    // A friend online (online.js): invited, then the game starts on both pages.
+    opponent: o.opponent === 'online' ? 'online' : opponent.opponent,
+    onlineSide: ['white', 'black', 'random'].includes(o.onlineSide) ? o.onlineSide : 'white',
     clock,
     clockLabel: typeof o.clockLabel === 'string' ? o.clockLabel.slice(0, 40) : '',
     start: START_FROM.includes(o.start) ? o.start : 'standard',
@@ -57,7 +62,7 @@ export class NewGameSheet {
     });
     $('clock-dialog').addEventListener('close', () => this.readCustomClock());
     $('start-fen').addEventListener('input', () => this.showError(''));
-    // Start is the form's one submit button: Enter in the FEN field starts too.
+    // Start (Invite, for a friend online) submits the form: Enter in the FEN field starts too.
     $('new-game-form').addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
@@ -90,6 +95,7 @@ export class NewGameSheet {
     $('opponent').value = c.opponent;
     $('level').value = String(c.level);
     $('side').value = c.side;
+    $('online-side').value = c.onlineSide;
     this.customClock = null;
     this.showClock(c.clock, c.clockLabel);
     // The start position is chosen each time (a set-up is rarely wanted twice); a FEN typed is kept.
@@ -109,6 +115,7 @@ export class NewGameSheet {
         opponent: $('opponent').value,
         level: Number($('level').value),
         side: $('side').value,
+        onlineSide: $('online-side').value,
         clock,
         clockLabel: clock ? label : '',
         start: $('start-from').value,
@@ -163,6 +170,11 @@ export class NewGameSheet {
 
   showFields() {
     $('computer-choices').hidden = $('opponent').value !== 'computer';
+    // A friend online is invited rather than started with.
+    const online = $('opponent').value === 'online';
+    $('online-choices').hidden = !online;
+    $('new-game-start').hidden = online;
+    $('play-online').hidden = !online;
     $('start-fen-row').hidden = $('start-from').value !== 'fen';
   }
 

@@ -50,6 +50,7 @@ export class Panels {
   constructor() {
     this.messageTimer = 0;
     this.computerSide = null; // against the computer, results are told from the player's side
+    this.friendSide = null; // and against a friend online
     $('message-close').addEventListener('click', () => this.message(''));
     ignoreTapsFromBefore($('result'));
   }
@@ -175,10 +176,18 @@ export class Panels {
     }
   }
 
-  /** The side results are told to: the player's against the computer, else undefined (colours). */
+  /** The side results are told to: the player's against the computer or a friend online, else
+   * undefined (colours). */
   player() {
-    if (!this.computerSide) return undefined;
-    return this.computerSide === 'white' ? 'black' : 'white';
+    const away = this.friendSide || this.computerSide;
+    if (!away) return undefined;
+    return away === 'white' ? 'black' : 'white';
+  }
+
+  /** The side a friend plays on another device (an online game), or null. */
+  setFriend(side) {
+    this.friendSide = side;
+    this.setPlayers(this.computerSide);
   }
 
   /** The result dialog; its wording is the engine's (`status.title`, `.detail`, `.line`). */
@@ -236,7 +245,13 @@ export class Panels {
       const side = card.dataset.side;
       const computer = side === computerSide;
       card.classList.toggle('is-computer', computer);
-      card.querySelector('.who').textContent = computer ? t('card.computer', { side: sideName(side), level }) : sideName(side);
+      const friend = side === this.friendSide;
+      card.classList.toggle('is-friend', friend);
+      card.querySelector('.who').textContent = computer
+        ? t('card.computer', { side: sideName(side), level })
+        : friend
+          ? t('card.friend', { side: sideName(side) })
+          : sideName(side);
     }
   }
 

@@ -74,6 +74,34 @@ function read(saved) {
  * Returns `{ values, announce }`: `announce()` tells the settings to the modules that follow
  * them (main.js calls it once all are wired).
  */
+/**
+ * The servers online play asks for a way through routers (online.js), until the player changes
+ * them: contacted only when a player invites a friend or accepts an invitation.
+ */
+export const DEFAULT_ICE = 'stun:stun.l.google.com:19302';
+
+/**
+ * The ICE servers setting (one per line: `stun:host:port`, or `turn:host:port user credential`)
+ * as RTCIceServer objects; throws an Error naming the first line that is not a STUN or TURN
+ * address.
+ */
+export function iceServers(text) {
+  const out = [];
+  for (const line of String(text ?? '').split('\n')) {
+    const [url, username, credential] = line.trim().split(/\s+/);
+    if (!url) continue;
+    if (!/^(stun|stuns|turn|turns):\S+$/i.test(url)) throw new Error(url);
+    out.push(username ? { urls: url, username, credential: credential ?? '' } : { urls: url });
+  }
+  return out;
+}
+
+/** The ICE servers as the settings keep them (the default until the player changes them). */
+export function iceText(storage) {
+  const text = storage.loadSettings().iceServers;
+  return typeof text === 'string' ? text : DEFAULT_ICE;
+}
+
 export function setupSettings({ controller, view, storage }) {
   const saved = storage.loadSettings();
   const values = read(saved);
@@ -125,7 +153,31 @@ export function setupSettings({ controller, view, storage }) {
     $('setting-notation').value = view.namesAlgebraic() ? 'algebraic' : 'numbers';
     $('setting-notation-row').hidden = view.size !== 8;
     $('language-row').hidden = !$('language').options.length;
+    $('setting-ice').value = iceText(storage);
+    showIceError('');
   }
+
+  function showIceError(text) {
+    $('setting-ice-error').textContent = text;
+    $('setting-ice-error').hidden = !text;
+  }
+  // Saved when it reads (each line a STUN or TURN address); cleared, none is contacted.
+  $('setting-ice').addEventListener('change', () => {
+    const text = $('setting-ice').value.trim();
+    try {
+      iceServers(text);
+    } catch (e) {
+      showIceError(t('settings.ice-bad', { server: e.message }));
+      return;
+    }
+    showIceError('');
+    storage.saveSettings({ iceServers: text });
+  });
+  $('setting-ice-default').addEventListener('click', () => {
+    $('setting-ice').value = DEFAULT_ICE;
+    showIceError('');
+    storage.saveSettings({ iceServers: DEFAULT_ICE });
+  });
 
   function set(key, value) {
     values[key] = value;

@@ -65,7 +65,7 @@ function readSave(data) {
     throw new Error('its game record is missing');
   }
   const saved = game.restore(data.pdn, data.variant, data.ply);
-  return { game: saved, flipped: !!data.flipped, opponent: data.opponent, clock: data.clock, data };
+  return { game: saved, flipped: !!data.flipped, opponent: data.opponent, clock: data.clock, online: data.online, data };
 }
 
 /** The list entry of a save: what the library shows of the game. */
@@ -84,6 +84,8 @@ export function metaOf(id, data, { started, name = '', kind = 'played' } = {}) {
     result: list.result || '*',
     state: list.state || 'ongoing',
     plies: Number.isInteger(list.plies) ? list.plies : data.ply,
+    // An online game's session (online.js), by which a reconnection finds it.
+    session: typeof data.online?.session === 'string' ? data.online.session : '',
     started: started || now,
     updated: now,
   };
@@ -360,6 +362,13 @@ export class Storage {
       /* kept in localStorage: migrated on a later load */
     }
     return {};
+  }
+
+  /** The library's latest game of online session `session`, or null. */
+  async findOnline(session) {
+    const all = await db.list().catch(() => []);
+    const found = all.filter((m) => m.session === session).sort((a, b) => (a.updated < b.updated ? 1 : -1));
+    return found[0]?.id ?? null;
   }
 
   /** Saves `settings` over the saved ones: each part of the page saves its own keys. */

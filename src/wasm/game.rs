@@ -254,6 +254,66 @@ impl DraughtsGame {
         self.0.agree_draw();
     }
 
+    /// Makes `color` (`"white"`, `"black"`) the side another device plays, in an online game;
+    /// nothing: both sides are played here.
+    ///
+    /// # Errors
+    /// Another colour name.
+    #[wasm_bindgen(js_name = setRemote)]
+    pub fn set_remote(&mut self, color: Option<String>) -> Result<(), JsValue> {
+        let color = color
+            .as_deref()
+            .map(color_named)
+            .transpose()
+            .map_err(refused)?;
+        self.0.set_remote(color);
+        Ok(())
+    }
+
+    /// The position as it stands, as 16 hex digits: what the two pages of an online game compare.
+    pub fn key(&self) -> String {
+        self.0.key()
+    }
+
+    /// A move another device sent (see [`Session::play_remote`]): `index` among the legal moves,
+    /// at `ply`, leading to `key`, with the mover's time `left` (ms) by its own clock; returns
+    /// the move object.
+    ///
+    /// # Errors
+    /// The move is not the other side's, not at this ply, not legal or leads elsewhere, in a
+    /// player's words; the game is unchanged.
+    #[wasm_bindgen(js_name = playRemote)]
+    pub fn play_remote(
+        &mut self,
+        index: usize,
+        ply: usize,
+        key: &str,
+        left: Option<f64>,
+    ) -> Result<JsValue, JsValue> {
+        let played = self
+            .0
+            .play_remote(index, ply, key, left, performance_now())
+            .map_err(refused)?;
+        Ok(to_js(&played))
+    }
+
+    /// The moves after `ply` taken back, as both players of an online game agreed (clock or
+    /// not); false if there was nothing to take back.
+    #[wasm_bindgen(js_name = takeBack)]
+    pub fn take_back(&mut self, ply: usize) -> bool {
+        self.0.take_back(ply, performance_now())
+    }
+
+    /// `color`'s time ran out, as the device that keeps it says (an online game).
+    ///
+    /// # Errors
+    /// Another colour name.
+    pub fn flag(&mut self, color: &str) -> Result<(), JsValue> {
+        let color = color_named(color).map_err(refused)?;
+        self.0.flag(color, performance_now());
+        Ok(())
+    }
+
     /// Why the piece on `square` cannot move: `{ code, rule?, message, movable }` (see
     /// [`draughts_views::explain::Explanation`]).
     ///

@@ -354,6 +354,41 @@ impl Clock {
         true
     }
 
+    /// `side`'s time ran out, as another device that keeps `side`'s time says (an online game:
+    /// each page is the judge of its own player's time): the clock stops at `now`.
+    pub fn flag(&mut self, side: Color, turn: Color, now: f64) {
+        if self.run != Run::Over {
+            self.stop(turn, now);
+            *self.left.get_mut(side) = 0;
+            self.flagged = Some(side);
+        }
+    }
+
+    /// `mover`'s time left after its last move, as the device that keeps `mover`'s time
+    /// counted it (an online game: the time the move spent on the way is not `mover`'s).
+    pub fn set_left(&mut self, mover: Color, ms: f64) {
+        if !self.is_timed(mover) || !ms.is_finite() {
+            return;
+        }
+        let ms = (ms as i64).clamp(0, MAX_MS);
+        *self.left.get_mut(mover) = ms;
+        if let Some(last) = self.record.last_mut().filter(|r| r.is_some()) {
+            *last = Some(ms);
+        }
+    }
+
+    /// Moves taken back by agreement (an online game) to a game of `plies` moves, `turn` to
+    /// move before and `to_move` after: the times stand as they are, and `to_move`'s runs from
+    /// `now` if a clock was running.
+    pub fn take_back(&mut self, plies: usize, turn: Color, to_move: Color, now: f64) {
+        if let Run::Since(_) = self.run {
+            self.settle(turn, now);
+            self.run = Run::Since(now);
+        }
+        self.turn_start = *self.left.get(to_move);
+        self.record.truncate(plies);
+    }
+
     /// Keeps the record in step with a game of `plies` moves (moves taken back before the clock
     /// started, or played before it was set, have no time).
     pub fn align(&mut self, plies: usize) {

@@ -384,6 +384,35 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("link.result-after-end", "it records a result after the game was already over"),
     // A link handed to the computer for another variant's game (crates/views/src/record.rs).
     ("link.other-variant", "this link holds a game of {found}, not {expected}"),
+    // Invitations to play online and their replies (crates/views/src/invite.rs).
+    ("online.not-a-link", "this is neither an invitation to play online nor a reply to one"),
+    ("online.too-long", "this link is too long to be an invitation ({length} characters)"),
+    ("online.bad-character", "this invitation is damaged: it contains “{text}”"),
+    (
+        "online.check",
+        "this invitation is damaged: its check does not match its contents (was it cut short or changed?)",
+    ),
+    (
+        "online.format",
+        "this invitation was made by another version of the game (format {version}): reload both pages and invite again",
+    ),
+    ("online.damaged", "this invitation is damaged: its contents do not read"),
+    ("online.unknown-variant", "this invitation names a variant this app does not play: “{text}”"),
+    ("online.bad-clock", "this invitation's clock does not read: “{text}”"),
+    ("online.no-address", "this invitation holds no address to reach the other device"),
+    ("online.sdp", "the browser described its connection without {missing}"),
+    // Messages over an online game's channel, each checked by this page's engine (crates/views/src/session.rs).
+    ("online.not-their-turn", "your friend's page sent a move when it was not their turn"),
+    (
+        "online.wrong-ply",
+        "your friend's page sent a move for ply {sent}, but this game is at ply {here}",
+    ),
+    ("online.no-such-move", "your friend's page sent move {index}, which is not a legal move here"),
+    (
+        "online.other-position",
+        "your friend's page sent a move that leads to another position than here",
+    ),
+    ("online.game-over", "your friend's page sent a move after the end of the game"),
     // Results, told with colours named or to a player (src/snapshot.rs).
     ("result.wins", "{winner} wins"),
     ("result.you-win", "You win"),

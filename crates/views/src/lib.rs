@@ -16,6 +16,7 @@ pub mod convert;
 pub mod editor;
 pub mod engine_view;
 pub mod explain;
+pub mod invite;
 pub mod library;
 pub mod link;
 pub mod lists;

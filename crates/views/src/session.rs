@@ -86,6 +86,9 @@ pub struct Session {
     texts: MoveTexts,
     /// The game's clock, when it is played with one.
     clock: Option<Clock>,
+    /// The side another device plays (an online game): its moves come over the channel and
+    /// are checked here ([`Session::play_remote`]), and its flag is that device's to call.
+    remote: Option<Color>,
 }
 
 impl Session {
@@ -94,6 +97,7 @@ impl Session {
             game,
             texts: MoveTexts::default(),
             clock: None,
+            remote: None,
         }
     }
 
@@ -132,7 +136,7 @@ impl Session {
         }
         if self.game.status().is_over() {
             c.stop(turn, now);
-        } else if c.check_flag(turn, now) {
+        } else if self.remote != Some(turn) && c.check_flag(turn, now) {
             self.game.time_out(turn);
         }
     }
@@ -229,6 +233,96 @@ impl Session {
         self.game.agree_draw();
     }
 
+    // ----- an online game: the other side's moves come from another device -----
+
+    /// Makes `remote` the side another device plays (none: both sides are played here).
+    pub fn set_remote(&mut self, remote: Option<Color>) {
+        self.remote = remote;
+    }
+
+    /// The position as it stands, as 16 hexadecimal digits (64-bit FNV-1a of its FEN): what
+    /// the two pages of an online game compare after each move. FEN rather than an internal
+    /// key, so that two builds of the page agree whenever they agree on the position.
+    pub fn key(&self) -> String {
+        position_key(&self.game.fen())
+    }
+
+    /// A move the other device sent: `index` among the legal moves, played at `ply` (the
+    /// number of moves before it), leading to the position `key`; `left`, the mover's time
+    /// after it by its own clock. Played only if all of that holds here.
+    ///
+    /// # Errors
+    /// The game is over, it is not the other side's turn or not that ply, there is no such
+    /// move, or it leads elsewhere (`online.*` messages); nothing changes.
+    pub fn play_remote(
+        &mut self,
+        index: usize,
+        ply: usize,
+        key: &str,
+        left: Option<f64>,
+        now: f64,
+    ) -> Result<MoveView, Refusal> {
+        self.sync_clock(now, now);
+        let here = self.game.moves().len();
+        if self.game.status().is_over() {
+            return Err(Message::new("online.game-over").into());
+        }
+        if ply != here {
+            return Err(Message::new("online.wrong-ply")
+                .with("sent", ply)
+                .with("here", here)
+                .into());
+        }
+        let mover = self.game.position().turn();
+        if self.remote != Some(mover) {
+            return Err(Message::new("online.not-their-turn").into());
+        }
+        let legal = ordered_moves(self.game.legal_moves());
+        let m = legal
+            .get(index)
+            .ok_or_else(|| Message::new("online.no-such-move").with("index", index))?;
+        let mut after = self.game.clone();
+        after.play(m).map_err(|e| e.message())?;
+        if position_key(&after.fen()) != key {
+            return Err(Message::new("online.other-position").into());
+        }
+        let played = self.play(MoveChoice::Index(index), Some(now), now)?;
+        if let (Some(c), Some(ms)) = (&mut self.clock, left) {
+            c.set_left(mover, ms);
+        }
+        Ok(played)
+    }
+
+    /// The moves after `ply` taken back, as both players agreed (an online game), clock or not;
+    /// false when there is nothing to take back or the game is over.
+    pub fn take_back(&mut self, ply: usize, now: f64) -> bool {
+        let plies = self.game.moves().len();
+        if ply >= plies || self.game.status().is_over() {
+            return false;
+        }
+        self.sync_clock(now, now);
+        let turn = self.game.position().turn();
+        while self.game.moves().len() > ply && self.game.undo() {}
+        let to_move = self.game.position().turn();
+        if let Some(c) = &mut self.clock {
+            c.take_back(self.game.moves().len(), turn, to_move, now);
+        }
+        true
+    }
+
+    /// `side`'s time ran out, as the device that keeps `side`'s time says (an online game).
+    pub fn flag(&mut self, side: Color, now: f64) {
+        self.sync_clock(now, now);
+        if self.game.status().is_over() {
+            return;
+        }
+        let turn = self.game.position().turn();
+        if let Some(c) = &mut self.clock {
+            c.flag(side, turn, now);
+        }
+        self.game.time_out(side);
+    }
+
     /// Why the piece on square number `square` cannot move.
     ///
     /// # Errors
@@ -307,6 +401,16 @@ impl Session {
         while all.redo() {}
         all.to_pdn(tags)
     }
+}
+
+/// 64-bit FNV-1a of a FEN, as 16 hexadecimal digits (see [`Session::key`]).
+pub fn position_key(fen: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in fen.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 #[cfg(test)]
@@ -441,5 +545,126 @@ mod tests {
         assert_eq!(back.snapshot(None, None).status.reason, Some("agreement"));
         assert!(color_named("purple").is_err());
         assert_eq!(color_named("black"), Ok(Color::Black));
+    }
+
+    /// Two pages of one online game: White's and Black's, each with the other side remote.
+    fn pair(clock: Option<&str>) -> (Session, Session) {
+        let mut w = session(None);
+        let mut b = session(None);
+        for (s, remote) in [(&mut w, Color::Black), (&mut b, Color::White)] {
+            s.set_clock(clock, None, None).unwrap();
+            s.set_remote(Some(remote));
+        }
+        (w, b)
+    }
+
+    /// What a page sends for a move it played: index, ply before it, key after it, time left.
+    fn sent(s: &mut Session, mv: &str, now: f64) -> (usize, usize, String, Option<f64>) {
+        let ply = s.game().moves().len();
+        let played = text(s, mv, now, now);
+        let turn = s.game().position().turn();
+        let left = s.clock(now, None).and_then(|v| match turn.other() {
+            Color::White => v.white,
+            Color::Black => v.black,
+        });
+        (played.index, ply, s.key(), left)
+    }
+
+    #[test]
+    fn an_online_move_is_played_only_when_everything_about_it_holds() {
+        let (mut w, mut b) = pair(None);
+        let (index, ply, key, _) = sent(&mut w, "32-28", 0.0);
+        // Every way a move can be wrong is refused, and changes nothing.
+        let before = b.game().fen();
+        let code = |r: Result<MoveView, Refusal>| match r {
+            Err(Refusal::Player(m)) => m.code,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            code(b.play_remote(index, ply + 1, &key, None, 0.0)),
+            "online.wrong-ply"
+        );
+        assert_eq!(
+            code(b.play_remote(99, ply, &key, None, 0.0)),
+            "online.no-such-move"
+        );
+        assert_eq!(
+            code(b.play_remote((index + 1) % 9, ply, &key, None, 0.0)),
+            "online.other-position"
+        );
+        assert_eq!(b.game().fen(), before);
+        let played = b.play_remote(index, ply, &key, None, 0.0).unwrap();
+        assert_eq!(played.full, "32-28");
+        assert_eq!(b.key(), w.key(), "the same position on both pages");
+        // Black's page takes no move for its own side from the channel.
+        assert_eq!(
+            code(b.play_remote(0, 1, &key, None, 0.0)),
+            "online.not-their-turn"
+        );
+        let (index, ply, key, _) = sent(&mut b, "19-23", 0.0);
+        w.play_remote(index, ply, &key, None, 0.0).unwrap();
+        // The same key for the same position, a different one for another.
+        assert_eq!(w.key(), b.key());
+        assert_eq!(w.key().len(), 16);
+        assert_ne!(w.key(), session(None).key());
+        // Nothing after the end of the game.
+        let mut over = b.clone();
+        over.resign(Some(Color::White));
+        assert_eq!(
+            code(over.play_remote(0, 2, "", None, 0.0)),
+            "online.game-over"
+        );
+    }
+
+    #[test]
+    fn each_page_keeps_its_own_players_time_and_calls_its_own_flag() {
+        let (mut w, mut b) = pair(Some("10+2"));
+        // White's first move starts the clock; Black's page hears of it 300 ms later.
+        let (i, p, k, left) = sent(&mut w, "32-28", 1_000.0);
+        b.play_remote(i, p, &k, left, 1_300.0).unwrap();
+        // Black moves after 4 s by its own clock; White's page hears of it 300 ms later still,
+        // and takes Black's own count of its time (6 s + 2 s increment), not 5.7 s + 2. (The
+        // first move is not timed: White still has its 10 s.)
+        let (i, p, k, left) = sent(&mut b, "19-23", 5_300.0);
+        assert_eq!(left, Some(8_000.0));
+        w.play_remote(i, p, &k, left, 5_600.0).unwrap();
+        let v = w.clock(5_600.0, None).unwrap();
+        assert_eq!((v.white, v.black), (Some(10_000.0), Some(8_000.0)));
+        // White's time runs out on White's page: White's page calls it...
+        let v = w.clock(15_600.0, None).unwrap();
+        assert_eq!(v.flagged, Some(Color::White));
+        assert_eq!(w.snapshot(None, None).status.reason, Some("time"));
+        // ...while Black's page shows White at zero but leaves the call to White's page.
+        let v = b.clock(15_950.0, None).unwrap();
+        assert_eq!((v.white, v.flagged), (Some(0.0), None));
+        assert!(!b.game().status().is_over());
+        b.flag(Color::White, 18_000.0);
+        assert_eq!(b.snapshot(None, None).status.winner, Some(Color::Black));
+        assert_eq!(b.clock(19_000.0, None).unwrap().flagged, Some(Color::White));
+    }
+
+    #[test]
+    fn moves_taken_back_by_agreement_even_with_a_clock() {
+        let (mut w, mut b) = pair(Some("60+1"));
+        let (i, p, k, left) = sent(&mut w, "32-28", 0.0);
+        b.play_remote(i, p, &k, left, 0.0).unwrap();
+        let (i, p, k, left) = sent(&mut b, "19-23", 3_000.0);
+        w.play_remote(i, p, &k, left, 3_000.0).unwrap();
+        assert!(!w.undo(), "no undo alone with a clock");
+        // Black asked to take back 19-23; both pages take it back.
+        for s in [&mut w, &mut b] {
+            assert!(s.take_back(1, 4_000.0));
+            assert_eq!(s.game().moves().len(), 1);
+            assert_eq!(s.game().position().turn(), Color::Black);
+            let v = s.clock(5_000.0, None).unwrap();
+            // Black's time runs again from the take-back; White's stands as it was then.
+            assert_eq!((v.running, v.white), (Some(Color::Black), Some(59_000.0)));
+        }
+        assert_eq!(w.key(), b.key());
+        assert!(!w.take_back(1, 5_000.0), "nothing after ply 1");
+        // The game goes on from there.
+        let (i, p, k, left) = sent(&mut b, "18-23", 6_000.0);
+        w.play_remote(i, p, &k, left, 6_000.0).unwrap();
+        assert_eq!(w.key(), b.key());
     }
 }
