@@ -165,7 +165,8 @@ export class Online {
     const el = $('online-status');
     const online = !!this.c.online || !!this.peer;
     el.hidden = !online;
-    document.body.classList.toggle('is-online', !!this.c.online);
+    // While the game goes on, no engine help (analysis, hints): the friend plays alone too.
+    document.body.classList.toggle('is-online', !!this.c.online && this.c.isOngoing());
     el.dataset.state = state;
     const me = this.c.online?.me ?? this.myColor();
     $('online-status-text').textContent = t(`online.state.${state}`, { side: me ? sideName(me) : '' });

@@ -163,6 +163,46 @@ test.describe('online play', on('phone'), () => {
     await expect(page.locator('#online-servers')).toContainText('No server');
   });
 
+  test('the ICE servers are the settings\' and are used only once online play starts', async ({ app, page }) => {
+    // Every peer connection the page makes is recorded (and given no server, so nothing leaves).
+    await page.addInitScript(() => {
+      const Real = window.RTCPeerConnection;
+      window.peerConfigs = [];
+      window.RTCPeerConnection = function (config) {
+        window.peerConfigs.push(config?.iceServers ?? null);
+        return new Real({ ...config, iceServers: [] });
+      };
+      window.RTCPeerConnection.prototype = Real.prototype;
+    });
+    await app.openSettings();
+    await expect(page.locator('#setting-ice')).toHaveValue('');
+    await page.fill('#setting-ice', 'nonsense');
+    await page.locator('#setting-ice').dispatchEvent('change');
+    await expect(page.locator('#setting-ice-error')).toContainText('nonsense');
+    await page.fill('#setting-ice', 'stun:stun.example.org:3478\nturn:turn.example.org:3478 ann secret');
+    await page.locator('#setting-ice').dispatchEvent('change');
+    await expect(page.locator('#setting-ice-error')).toBeHidden();
+    await app.closeSettings();
+    await app.reload();
+    // Playing, opening the sheet and the library: no peer connection, so no server contacted.
+    await app.newGame({ opponent: 'human' });
+    await app.tapMove();
+    await app.openNewGame();
+    await page.selectOption('#opponent', 'online');
+    expect(await page.evaluate(() => window.peerConfigs)).toEqual([]);
+    await app.press('#play-online');
+    await expect(page.locator('#invite-link')).toHaveValue(/#invite=/, { timeout: 15_000 });
+    expect(await page.evaluate(() => window.peerConfigs)).toEqual([
+      [{ urls: 'stun:stun.example.org:3478' }, { urls: 'turn:turn.example.org:3478', username: 'ann', credential: 'secret' }],
+    ]);
+    await expect(page.locator('#online-servers')).toContainText('stun:stun.example.org:3478');
+    // The default is shown and can be put back.
+    await page.locator('#online-close').click();
+    await app.openSettings();
+    await app.press('#setting-ice-default');
+    await expect(page.locator('#setting-ice')).toHaveValue('stun:stun.l.google.com:19302');
+  });
+
   test('a forged move is refused on both sides and changes nothing; draw, takeback and rematch round-trip', async ({ app, page }) => {
     const a = { app, page };
     await connect(a, b, { fen: '' });

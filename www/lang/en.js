@@ -327,7 +327,7 @@ export default {
     "online.rematch-started": "Rematch: you play {side}.",
     "online.not-connected": "Not connected to your friend.",
     "button.accept": "Accept",
-    "card.friend": "{side} · Your friend",
+    "card.friend": "{side} · Friend",
     "settings-online-title": "Online play",
     "setting-ice-label": "Servers that help two devices find each other (STUN, TURN), one per line; contacted only when you invite a friend or accept an invitation. Empty: none (same network only).",
     "setting-ice-default": "Default server",
