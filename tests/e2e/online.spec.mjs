@@ -163,6 +163,39 @@ test.describe('online play', on('phone'), () => {
     await expect(page.locator('#online-servers')).toContainText('No server');
   });
 
+  test('a reply opened in another tab of the inviting device reaches the inviting tab; damaged links are refused in words', async ({ app, page, context }) => {
+    await app.openNewGame();
+    await page.selectOption('#opponent', 'online');
+    await app.press('#play-online');
+    await expect(page.locator('#invite-link')).toHaveValue(/#invite=/, { timeout: 15_000 });
+    const invite = await page.locator('#invite-link').inputValue();
+    // A damaged invitation: refused in words on the friend's page, which changes nothing.
+    const before = (await snap(b.page)).fen;
+    await b.page.goto(invite.slice(0, -6) + 'AAAAAA');
+    await expect(b.page.locator('#message-text')).toContainText('damaged');
+    await expect(b.page.locator('dialog#online[open]')).toHaveCount(0);
+    expect((await snap(b.page)).fen).toBe(before);
+    await b.page.goto(invite);
+    await b.app.press('#accept-invite');
+    await expect(b.page.locator('#reply-link')).toHaveValue(/#reply=/, { timeout: 15_000 });
+    const reply = await b.page.locator('#reply-link').inputValue();
+    // A damaged reply pasted into the invitation: refused there, in words.
+    await page.fill('#online-paste', reply.replace('#reply=', '#reply=x'));
+    await expect(page.locator('#online-error')).toContainText('damaged');
+    await expect(status(page)).toHaveAttribute('data-state', 'waiting');
+    // The reply opened in another tab of the same device: handed to the inviting tab.
+    const other = await context.newPage();
+    await other.goto(reply);
+    await expect(other.locator('#message-text')).toContainText('went to the tab that invited');
+    await expect(status(page)).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+    await expect(status(b.page)).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+    expect((await snap(b.page)).fen).toBe((await snap(page)).fen);
+    // Opened again, when no tab waits for it any more: told so.
+    const late = await context.newPage();
+    await late.goto(reply);
+    await expect(late.locator('#message-text')).toContainText('No invitation of this device is waiting');
+  });
+
   test('the ICE servers are the settings\' and are used only once online play starts', async ({ app, page }) => {
     // Every peer connection the page makes is recorded (and given no server, so nothing leaves).
     await page.addInitScript(() => {
