@@ -110,7 +110,6 @@ export class Online {
     this.asked = {}; // what this page asked and waits for: { draw, takeback: ply, rematch: session }
     this.lastSent = null; // the last move sent (sent again if the friend missed it)
     this.claimTimer = 0;
-    this.pausedHere = false; // the clocks were paused for a dropped connection
     this.build();
     this.bus = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
     if (this.bus) this.bus.onmessage = (e) => this.heard(e.data);
@@ -450,10 +449,7 @@ export class Online {
   dropped() {
     clearTimeout(this.claimTimer);
     this.live(false);
-    if (this.c.online && this.c.isOngoing() && this.clocks.state() === 'running') {
-      this.clocks.pause(true);
-      this.pausedHere = true;
-    }
+    if (this.c.online && this.c.isOngoing() && this.clocks.state() === 'running') this.clocks.pause(true);
     if (this.c.online) this.panels.message(t('online.dropped'), 'error', 0);
   }
 
@@ -575,10 +571,7 @@ export class Online {
     if (msg.session !== this.session) throw new Error(t('online.unreadable'));
     const s = this.c.snap;
     if (msg.ply === s.ply && msg.key === game.key()) {
-      if (this.pausedHere) {
-        this.pausedHere = false;
-        this.clocks.pause(false);
-      }
+      this.resumeClocks();
       this.watchClaim();
       return;
     }
@@ -597,10 +590,15 @@ export class Online {
     if (!ok) throw new Error(t('online.unreadable'));
     const left = typeof msg.left === 'number' ? msg.left : undefined;
     await this.c.playRemote({ i: msg.i, ply: msg.ply, key: msg.key, left });
-    if (this.pausedHere && this.clocks.state() === 'paused') {
-      this.pausedHere = false;
-      this.clocks.pause(false);
-    }
+    this.resumeClocks();
+  }
+
+  /**
+   * Both pages in step again: the clocks run on. Online, they only stop for a dropped
+   * connection, or because the page was reloaded (a restored clock is paused).
+   */
+  resumeClocks() {
+    if (this.clocks.state() === 'paused' && this.c.isOngoing()) this.clocks.pause(false);
   }
 
   /** The friend asks (`what`): the player answers; `yes` runs on both pages when accepted. */
@@ -614,9 +612,9 @@ export class Online {
   }
 
   answered(msg) {
+    if (!Object.hasOwn(this.asked, msg.what)) return; // not asked here: nothing to do
     const asked = this.asked[msg.what];
     delete this.asked[msg.what];
-    if (asked === undefined) return; // not asked here: nothing to do
     if (!msg.yes) {
       this.panels.message(t(`online.declined.${msg.what}`), 'info');
       return;

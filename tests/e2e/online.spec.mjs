@@ -51,6 +51,13 @@ async function connect(a, b, { variant = 'international', clock = '', fen = SMAL
   await a.page.selectOption('#opponent', 'online');
   await a.page.selectOption('#online-side', side);
   await a.page.selectOption('#clock', clock);
+  if (clock === 'custom') {
+    // A quarter of a minute each, nothing added (the custom clock's dialog).
+    await a.page.fill('#clock-minutes', '0.25');
+    await a.page.fill('#clock-increment', '0');
+    await a.page.locator('#clock-dialog button[value="ok"]').click();
+    await expect(a.page.locator('dialog#clock-dialog[open]')).toHaveCount(0);
+  }
   if (fen) {
     await a.page.selectOption('#start-from', 'fen');
     await a.page.fill('#start-fen', fen);
@@ -282,6 +289,21 @@ test.describe('online play', on('phone'), () => {
     expect((await snap(page)).ply).toBe(1);
   });
 
+  test('a flag is called by the page that keeps that time, and both pages agree on the result', async ({ app, page }) => {
+    const a = { app, page };
+    await connect(a, b, { clock: 'custom' });
+    await playOne(a, b); // White's first move (not timed)
+    await playOne(a, b); // Black's: White's 15 seconds run on White's page
+    for (const p of [page, b.page]) {
+      await expect.poll(() => p.evaluate(() => window.draughts.game.snapshot().status.reason), { timeout: 40_000 }).toBe('time');
+    }
+    const [x, y] = [await snap(page), await snap(b.page)];
+    expect(y.status.result).toBe(x.status.result);
+    expect(x.status.winner).toBe('black');
+    await expect(page.locator('#result-title')).toHaveText('You lose on time');
+    await expect(b.page.locator('#result-title')).toHaveText('You win on time');
+  });
+
   test('a page closed mid-game: the other shows disconnected, both libraries keep the game, and a new exchange resumes at the same ply', async ({ app, page, browser, site }) => {
     const a = { app, page };
     await connect(a, b, { clock: '180+2' });
@@ -317,7 +339,8 @@ test.describe('online play', on('phone'), () => {
     await expect(status(b.page)).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
     expect((await snap(page)).ply).toBe(ply);
     expect((await snap(b.page)).fen).toBe((await snap(page)).fen);
-    await expect.poll(() => page.evaluate(() => window.draughts.game.clock(performance.now()).state)).toBe('running');
+    // Both clocks run again, on both pages (the reopened page's clock came back paused).
+    for (const p of [page, b.page]) await expect.poll(() => p.evaluate(() => window.draughts.game.clock(performance.now()).state)).toBe('running');
     await playOne(a, b);
   });
 });
