@@ -304,6 +304,24 @@ test.describe('online play', on('phone'), () => {
     await expect(b.page.locator('#result-title')).toHaveText('You win on time');
   });
 
+  test('a dropped game can go on by correspondence links', async ({ app, page }) => {
+    const a = { app, page };
+    await connect(a, b, { clock: '' });
+    await playOne(a, b);
+    await b.page.close();
+    await expect(status(page)).toHaveAttribute('data-state', 'disconnected', { timeout: 40_000 });
+    await app.press('#online-by-links');
+    await expect(page.locator('dialog#share-dialog[open]')).toHaveCount(1);
+    await expect(page.locator('#share-link')).toHaveValue(/#v=international/);
+    await page.locator('#share-close').click();
+    // No longer online: the status line goes, and the side to move can move here.
+    await expect(status(page)).toBeHidden();
+    expect(await page.evaluate(() => window.draughts.controller.online)).toBe(null);
+    await app.tapMove();
+    expect((await snap(page)).ply).toBe(2);
+    b.page = await b.context.newPage(); // for afterEach's checks
+  });
+
   test('a page closed mid-game: the other shows disconnected, both libraries keep the game, and a new exchange resumes at the same ply', async ({ app, page, browser, site }) => {
     const a = { app, page };
     await connect(a, b, { clock: '180+2' });
