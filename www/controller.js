@@ -72,7 +72,7 @@ export class Controller {
         ...game.record(),
         flipped: this.flipped,
         resultDismissed: this.resultDismissed,
-        list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply },
+        list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply, turn: this.snap?.toMove },
       }),
       (saved) => (this.restoredDismissal = typeof saved.resultDismissed === 'string' ? saved.resultDismissed : null),
     );
@@ -113,10 +113,12 @@ export class Controller {
   // ----- game lifecycle -----
 
   /** Replaces the game with `pending` (new, imported, restored: see game.js) and redraws everything. */
-  load(pending, { save = true, kind = 'played' } = {}) {
-    // A game loaded to be saved is a new game of the library; one opened from it (save false)
-    // is already there.
-    if (save) this.storage.startNew(kind);
+  load(pending, { save = true, kind = 'played', mine = null, into = null } = {}) {
+    // A game loaded to be saved is a new game of the library (of `kind`; `mine`: the player's
+    // side in a correspondence game), or takes the place of entry `into`'s game (a correspondence
+    // game a link brought up to date); one opened from it (save false) is already there.
+    if (save && into) this.storage.resume(into);
+    else if (save) this.storage.startNew(kind, mine);
     game.adopt(pending);
     this.viewPly = null;
     const { variant } = this.buildBoard(game.board());
