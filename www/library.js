@@ -3,7 +3,9 @@
 // export and delete (undone by Undo). Search by player, event, result or variant; order by the
 // last move or the game's date. Import reads a PDN collection into the library in chunks (the
 // engine reads it: engine.pdnCollection) so the page stays responsive. The list is virtual: only
-// the rows in view exist, so ten thousand games list smoothly.
+// the rows in view exist, so ten thousand games list smoothly. A correspondence game (played by
+// link, see share.js) says whose move it is ("Your move" / "Their move", `data-turn` mine | theirs)
+// and offers its last link sent again (`data-act="link"`).
 //
 // What a game is (its variant, result, players, plies) comes from the library's entries, which the
 // engine's snapshot and PDN reading filled; this module only draws, filters and sorts them.
@@ -17,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 const ROW = 64; // px per row: a 44 px target and its text
 const CHUNK = 500; // games read and stored per step of an import
 
-let ctx = null; // { storage, panels, openGame, controller }
+let ctx = null; // { storage, panels, openGame, controller, shareAgain }
 let all = []; // every entry
 let shown = []; // the filtered, sorted entries
 let deleted = null; // the last game deleted, for Undo
@@ -98,6 +100,8 @@ function draw() {
   list.append(frag);
 }
 
+const SHARE =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="18" cy="5" r="3"/><circle cx="6" cy="12" r="3"/><circle cx="18" cy="19" r="3"/><path d="M8.6 10.7l6.8-4M8.6 13.3l6.8 4" stroke="currentColor" stroke-width="2"/></svg>';
 const TRASH =
   '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 3h6l1 2h4v2H4V5h4zM6 9h12l-1 12H7zm4 2v8h1.5v-8zm2.5 0v8H14v-8z"/></svg>';
 
@@ -124,17 +128,28 @@ function row(g, i) {
   const players = g.white || g.black ? `${g.white || '?'} – ${g.black || '?'}` : '';
   const variant = variantTitle(engine.variantInfo(g.variant)) || g.variant;
   const imported = g.kind === 'imported';
+  const byLink = g.kind === 'correspondence';
   // A game played here is named by its variant and when it started; an imported one by its players.
   title.textContent = g.name || (imported ? players || g.event : `${variant} · ${when(g.started)}`) || t('library.untitled');
+  // By link, whose move it is first, so that it is never cut off.
+  const turn = byLink && g.state === 'ongoing' && g.turn && g.mine ? (g.turn === g.mine ? 'mine' : 'theirs') : null;
+  if (turn) {
+    el.dataset.turn = turn;
+    const badge = document.createElement('span');
+    badge.className = 'library-turn';
+    badge.textContent = t(turn === 'mine' ? 'library.your-move' : 'library.their-move');
+    title.prepend(badge, ' ');
+  }
   const sub = document.createElement('span');
   sub.className = 'library-sub';
-  const result = g.state === 'ongoing' ? t('library.ongoing') : g.result;
+  const result = g.state === 'ongoing' ? (byLink ? t('library.by-link') : t('library.ongoing')) : g.result;
   sub.textContent = (imported ? [variant, result, t('games.plies', { n: g.plies }), g.date, g.name && players] : [players, result, t('games.plies', { n: g.plies })])
     .filter(Boolean)
     .join(' · ');
   open.append(title, sub);
   el.append(open);
   for (const [act, label, glyph] of [
+    ...(byLink && g.link ? [['link', t('library.share-again'), SHARE]] : []),
     ['rename', t('library.rename'), '✎'],
     ['export', t('library.export'), '⤓'],
     ['delete', t('library.delete'), TRASH],
@@ -164,6 +179,8 @@ async function act(e) {
     await ctx.storage.settled();
     if (id !== ctx.storage.id && !(await ctx.openGame(id))) return;
     $('library').close();
+  } else if (b.dataset.act === 'link') {
+    ctx.shareAgain(g.link);
   } else if (b.dataset.act === 'rename') {
     renameInRow(el, g);
   } else if (b.dataset.act === 'export') {

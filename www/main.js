@@ -128,21 +128,26 @@ async function boot(bindings) {
   let share = null;
   const links = async () => {
     const module = await import('./share.js');
-    share ||= module.setupShare(controller, panels);
+    share ||= module.setupShare(controller, panels, { storage, computer });
     return module;
   };
   $('share').addEventListener('click', async () => {
     await links();
     share();
   });
-  const openLink = async () => location.hash.length > 1 && (await links()).openLink(controller, panels, computer);
+  const openLink = async () => location.hash.length > 1 && (await links()).openLink({ controller, panels, computer, storage, openGame });
   addEventListener('hashchange', openLink);
   wireNavigation(controller);
   wireLanguage(controller, panels, computer, storage);
   // The library's dialog is loaded when first opened.
   $('games').addEventListener('click', async () => {
     const { openLibrary } = await import('./library.js');
-    openLibrary({ storage, panels, openGame, controller });
+    // A correspondence game's last link, sent again from its row.
+    const shareAgain = async (url) => {
+      await links();
+      share(url);
+    };
+    openLibrary({ storage, panels, openGame, controller, shareAgain });
   });
   registerServiceWorker();
   openLink();
