@@ -5,8 +5,10 @@
 //!
 //! Two games are *the same game* when they have the same variant, start position and first move
 //! number, and one's moves are the other's first moves (each move compared as the rules see it,
-//! [`draughts_rules::mv::Move::same_as`]). A result (a resignation, an agreed draw) counts as one more move: a link
-//! that adds a resignation to the game kept is newer, one that goes on past it is another line.
+//! [`draughts_rules::mv::Move::same_as`]). A result (a resignation, an agreed draw) counts as one
+//! more move: a link that adds a resignation to the game kept is newer, one that goes on past it
+//! is another line. Two games that share their start but not their first move are simply two
+//! games: another line ([`Relation::Diverged`]) needs at least one move in common.
 //!
 //! ```
 //! use draughts_rules::game::Game;
@@ -33,7 +35,7 @@ pub enum Relation {
     Newer,
     /// The link is the game kept as it was earlier (an old link): fewer moves, none different.
     Older,
-    /// The same game until some move, then another line: both are kept.
+    /// The same game for one move or more, then another line: both are kept.
     Diverged,
     /// Another game (another variant, start position or first move number).
     Other,
@@ -77,6 +79,8 @@ pub fn relation(kept: &Game, link: &Game) -> Relation {
         Relation::Newer
     } else if common == b.len() && !ended(link) {
         Relation::Older
+    } else if common == 0 {
+        Relation::Other
     } else {
         Relation::Diverged
     }
@@ -113,6 +117,9 @@ mod tests {
         assert_eq!(relation(&two, &three), Relation::Newer);
         assert_eq!(relation(&three, &two), Relation::Older);
         assert_eq!(relation(&three, &other_third), Relation::Diverged);
+        // Different first moves: two games that share only their start.
+        let first = played(Variant::International, &["31-27", "17-21"]);
+        assert_eq!(relation(&three, &first), Relation::Other);
         // From the start position: every game continues it.
         assert_eq!(
             relation(&Game::new(Variant::International), &three),
