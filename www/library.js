@@ -135,6 +135,7 @@ function row(g, i) {
   const turn = byLink && g.state === 'ongoing' && g.turn && g.mine ? (g.turn === g.mine ? 'mine' : 'theirs') : null;
   if (turn) {
     el.dataset.turn = turn;
+    title.textContent = g.name || when(g.started); // the variant goes under it
     const badge = document.createElement('span');
     badge.className = 'library-turn';
     badge.textContent = t(turn === 'mine' ? 'library.your-move' : 'library.their-move');
@@ -142,16 +143,24 @@ function row(g, i) {
   }
   const sub = document.createElement('span');
   sub.className = 'library-sub';
-  const result = g.state === 'ongoing' ? (byLink ? t('library.by-link') : t('library.ongoing')) : g.result;
-  sub.textContent = (imported ? [variant, result, t('games.plies', { n: g.plies }), g.date, g.name && players] : [players, result, t('games.plies', { n: g.plies })])
+  // (Whose move it is says that a game goes on, and is played by link.)
+  const result = turn ? '' : g.state === 'ongoing' ? (byLink ? t('library.by-link') : t('library.ongoing')) : g.result;
+  // By link, the variant under whose move it is.
+  const parts = imported
+    ? [variant, result, t('games.plies', { n: g.plies }), g.date, g.name && players]
+    : turn
+      ? [variant, t('games.plies', { n: g.plies }), players]
+      : [players, result, t('games.plies', { n: g.plies })];
+  sub.textContent = parts
     .filter(Boolean)
     .join(' · ');
   open.append(title, sub);
   el.append(open);
+  // A game played by link offers its last link again where the others offer an export (the
+  // game opened exports too): three buttons a row, so that the title keeps its room on a phone.
   for (const [act, label, glyph] of [
-    ...(byLink && g.link ? [['link', t('library.share-again'), SHARE]] : []),
     ['rename', t('library.rename'), '✎'],
-    ['export', t('library.export'), '⤓'],
+    byLink && g.link ? ['link', t('library.share-again'), SHARE] : ['export', t('library.export'), '⤓'],
     ['delete', t('library.delete'), TRASH],
   ]) {
     const b = document.createElement('button');

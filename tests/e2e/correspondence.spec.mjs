@@ -62,7 +62,7 @@ test.describe('correspondence', on('phone', 'desktop'), () => {
     await expect(b.page.locator('#message')).toContainText('Shared game opened');
     await b.saved();
     // (B's first visit also started an empty game of its own, as every first visit does.)
-    let theirs = (await rows(b)).filter((r) => r.sub.includes('played by link'));
+    let theirs = (await rows(b)).filter((r) => r.turn);
     expect(theirs).toHaveLength(1);
     expect(theirs[0].turn).toBe('mine');
     expect(theirs[0].title).toContain('Your move');
@@ -70,7 +70,7 @@ test.describe('correspondence', on('phone', 'desktop'), () => {
     // B plays 19-23 and shares back.
     await b.play([[19, 23]]);
     const b1 = await share(b);
-    theirs = (await rows(b)).filter((r) => r.sub.includes('played by link'));
+    theirs = (await rows(b)).filter((r) => r.turn);
     expect(theirs.map((r) => r.turn)).toEqual(['theirs']);
 
     // A opens B's link: the same entry, brought up to date, A's move.

@@ -242,7 +242,7 @@ export default {
     "library.imported": "Импортировано партий: {n}.",
     "library.imported-skipped": "Импортировано партий: {n}; пропущено: {skipped} (вариант, которого нет в приложении).",
     "library.your-move": "Ваш ход",
-    "library.their-move": "Ход соперника",
+    "library.their-move": "Их ход",
     "library.by-link": "по ссылке",
     "library.share-again": "Отправить последнюю ссылку ещё раз",
     "corr.updated": "Ваша партия по ссылке обновлена: ход {number}, ходят {side}. Сделайте свой ход и отправьте ссылку обратно.",
