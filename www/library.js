@@ -4,8 +4,9 @@
 // last move or the game's date. Import reads a PDN collection into the library in chunks (the
 // engine reads it: engine.pdnCollection) so the page stays responsive. The list is virtual: only
 // the rows in view exist, so ten thousand games list smoothly. A correspondence game (played by
-// link, see share.js) says whose move it is ("Your move" / "Their move", `data-turn` mine | theirs)
-// and offers its last link sent again (`data-act="link"`).
+// link, see share.js) says whose move it is ("Your move" / "Their move", `data-turn` mine | theirs,
+// or "Move not sent": unsent) and offers its last link sent again (`data-act="link"`) while that
+// link is the game as it stands.
 //
 // What a game is (its variant, result, players, plies) comes from the library's entries, which the
 // engine's snapshot and PDN reading filled; this module only draws, filters and sorts them.
@@ -132,13 +133,14 @@ function row(g, i) {
   // A game played here is named by its variant and when it started; an imported one by its players.
   title.textContent = g.name || (imported ? players || g.event : `${variant} · ${when(g.started)}`) || t('library.untitled');
   // By link, whose move it is first, so that it is never cut off.
-  const turn = byLink && g.state === 'ongoing' && g.turn && g.mine ? (g.turn === g.mine ? 'mine' : 'theirs') : null;
+  // A move played since the last link sent has not reached them yet.
+  const turn = byLink && g.state === 'ongoing' && g.turn && g.mine ? (g.turn === g.mine ? 'mine' : g.sent ? 'theirs' : 'unsent') : null;
   if (turn) {
     el.dataset.turn = turn;
     title.textContent = g.name || when(g.started); // the variant goes under it
     const badge = document.createElement('span');
     badge.className = 'library-turn';
-    badge.textContent = t(turn === 'mine' ? 'library.your-move' : 'library.their-move');
+    badge.textContent = t({ mine: 'library.your-move', theirs: 'library.their-move', unsent: 'library.not-sent' }[turn]);
     title.prepend(badge, ' ');
   }
   const sub = document.createElement('span');
@@ -160,7 +162,7 @@ function row(g, i) {
   // game opened exports too): three buttons a row, so that the title keeps its room on a phone.
   for (const [act, label, glyph] of [
     ['rename', t('library.rename'), '✎'],
-    byLink && g.link ? ['link', t('library.share-again'), SHARE] : ['export', t('library.export'), '⤓'],
+    byLink && g.link && g.sent ? ['link', t('library.share-again'), SHARE] : ['export', t('library.export'), '⤓'],
     ['delete', t('library.delete'), TRASH],
   ]) {
     const b = document.createElement('button');

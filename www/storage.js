@@ -11,7 +11,7 @@
 // entry (`startNew`): no game ever replaces another, but for a correspondence game (kind
 // 'correspondence': shared by link, or opened from one), which a newer link of it brings up to
 // date in its own entry (`resume`; share.js decides which). Its entry also keeps the player's side
-// (`mine`) and the last link sent (`link`).
+// (`mine`), the last link sent (`link`) and whether that link is the game as it stands (`sent`).
 //
 // The saved fields (version 1): { variant, ply, pdn, flipped, resultDismissed?, opponent?, clock?,
 // list, text }: the game's record, `flipped` and `resultDismissed` (the result whose dialog was
@@ -90,7 +90,7 @@ export function metaOf(id, data, { started, name = '', kind = 'played', mine = n
     turn: list.turn || null,
     started: started || now,
     updated: now,
-    ...(kind === 'correspondence' && { mine, link }),
+    ...(kind === 'correspondence' && { mine, link, sent: !!data.sent }),
   };
 }
 
@@ -187,6 +187,8 @@ export class Storage {
     if (!this.enabled || !this.id) return;
     const data = { format: FORMAT, version: VERSION, savedAt: new Date().toISOString() };
     for (const provide of this.providers) Object.assign(data, provide());
+    // Whether the game as it stands is the link last sent (the list tells a move not sent yet).
+    if (this.kind === 'correspondence') data.sent = !!this.link && this.link.endsWith(game.link());
     this.dirty = true;
     // A copy written at once: IndexedDB writes finish later, and the page may be closing (the
     // clock is saved on pagehide). The next load of the game takes it when it is newer.

@@ -67,8 +67,12 @@ test.describe('correspondence', on('phone', 'desktop'), () => {
     expect(theirs[0].turn).toBe('mine');
     expect(theirs[0].title).toContain('Your move');
     expect(theirs[0].link, 'B has sent no link yet').toBe(false);
-    // B plays 19-23 and shares back.
+    // B plays 19-23: until B shares it, the move has not reached A, and the row says so (and
+    // offers no link: the last one sent, none here, is not the game as it stands).
     await b.play([[19, 23]]);
+    await b.saved();
+    theirs = (await rows(b)).filter((r) => r.turn);
+    expect(theirs.map((r) => [r.turn, r.title.includes('Move not sent'), r.link])).toEqual([['unsent', true, false]]);
     const b1 = await share(b);
     theirs = (await rows(b)).filter((r) => r.turn);
     expect(theirs.map((r) => r.turn)).toEqual(['theirs']);
@@ -91,8 +95,12 @@ test.describe('correspondence', on('phone', 'desktop'), () => {
     mine = await rows(app);
     expect(mine.map((r) => [r.id, r.turn])).toEqual([[gameId, 'mine']]);
 
-    // A takes (28x19) and shares; the row offers that link again.
+    // A takes (28x19): not sent yet, the row offers no link (the last one sent is older); then
+    // A shares, and the row offers that link again.
     await app.play([[28, 19]]);
+    await app.saved();
+    mine = await rows(app);
+    expect(mine.map((r) => [r.turn, r.link])).toEqual([['unsent', false]]);
     const a2 = await share(app);
     await app.openLibrary();
     await app.press(page.locator(`#library-list [data-game-id="${gameId}"] [data-act="link"]`));

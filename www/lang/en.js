@@ -250,6 +250,7 @@ export default {
     "library.imported-skipped": "{n} games imported; {skipped} skipped (a variant this app does not play).",
     "library.your-move": "Your move",
     "library.their-move": "Their move",
+    "library.not-sent": "Move not sent",
     "library.by-link": "played by link",
     "library.share-again": "Send the last link again",
     "corr.updated": "Your game played by link is up to date: move {number}, {side} to move. Play your move and share the link back.",
