@@ -243,7 +243,7 @@ export default {
     "library.imported-skipped": "{n} partidas importadas; {skipped} omitidas (una variante que esta aplicación no juega).",
     "library.your-move": "Te toca",
     "library.their-move": "Le toca",
-    "library.not-sent": "Jugada sin enviar",
+    "library.not-sent": "Sin enviar",
     "library.by-link": "por enlace",
     "library.share-again": "Enviar de nuevo el último enlace",
     "corr.updated": "Tu partida por enlace está al día: jugada {number}, juegan las {side}. Haz tu jugada y envía de vuelta el enlace.",

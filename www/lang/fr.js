@@ -244,7 +244,7 @@ export default {
     "library.imported-skipped": "{n} parties importées ; {skipped} ignorées (une variante que cette application ne joue pas).",
     "library.your-move": "À vous",
     "library.their-move": "À l'autre",
-    "library.not-sent": "Coup non envoyé",
+    "library.not-sent": "Non envoyé",
     "library.by-link": "par lien",
     "library.share-again": "Renvoyer le dernier lien",
     "corr.updated": "Votre partie par lien est à jour : coup {number}, trait aux {side}. Jouez votre coup et renvoyez le lien.",

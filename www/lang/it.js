@@ -243,7 +243,7 @@ export default {
     "library.imported-skipped": "{n} partite importate; {skipped} saltate (una variante che questa app non gioca).",
     "library.your-move": "Tocca a te",
     "library.their-move": "Tocca a loro",
-    "library.not-sent": "Mossa non inviata",
+    "library.not-sent": "Non inviata",
     "library.by-link": "per link",
     "library.share-again": "Rimanda l'ultimo link",
     "corr.updated": "La tua partita per link è aggiornata: mossa {number}, tocca al {side}. Gioca la tua mossa e rimanda il link.",

@@ -243,7 +243,7 @@ export default {
     "library.imported-skipped": "{n} partijen geïmporteerd; {skipped} overgeslagen (een variant die deze app niet speelt).",
     "library.your-move": "Jouw zet",
     "library.their-move": "Hun zet",
-    "library.not-sent": "Zet niet verstuurd",
+    "library.not-sent": "Niet verstuurd",
     "library.by-link": "via link",
     "library.share-again": "Laatste link opnieuw sturen",
     "corr.updated": "Je partij via link is bijgewerkt: zet {number}, {side} is aan zet. Speel je zet en deel de link terug.",

@@ -243,7 +243,7 @@ export default {
     "library.imported-skipped": "{n} partidas importadas; {skipped} ignoradas (uma variante que esta aplicação não joga).",
     "library.your-move": "A sua vez",
     "library.their-move": "A vez deles",
-    "library.not-sent": "Lance não enviado",
+    "library.not-sent": "Não enviado",
     "library.by-link": "por link",
     "library.share-again": "Enviar de novo o último link",
     "corr.updated": "A sua partida por link está em dia: lance {number}, jogam as {side}. Faça o seu lance e envie o link de volta.",

@@ -243,7 +243,7 @@ export default {
     "library.imported-skipped": "Импортировано партий: {n}; пропущено: {skipped} (вариант, которого нет в приложении).",
     "library.your-move": "Ваш ход",
     "library.their-move": "Их ход",
-    "library.not-sent": "Ход не отправлен",
+    "library.not-sent": "Не отправлен",
     "library.by-link": "по ссылке",
     "library.share-again": "Отправить последнюю ссылку ещё раз",
     "corr.updated": "Ваша партия по ссылке обновлена: ход {number}, ходят {side}. Сделайте свой ход и отправьте ссылку обратно.",

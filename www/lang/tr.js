@@ -243,7 +243,7 @@ export default {
     "library.imported-skipped": "{n} oyun içe aktarıldı; {skipped} atlandı (bu uygulamanın oynamadığı bir varyant).",
     "library.your-move": "Sıra sizde",
     "library.their-move": "Sıra rakipte",
-    "library.not-sent": "Hamle gönderilmedi",
+    "library.not-sent": "Gönderilmedi",
     "library.by-link": "bağlantıyla",
     "library.share-again": "Son bağlantıyı yeniden gönder",
     "corr.updated": "Bağlantıyla oynadığınız oyun güncellendi: {number}. hamle, sıra {side} tarafta. Hamlenizi yapın ve bağlantıyı geri gönderin.",
