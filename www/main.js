@@ -81,7 +81,9 @@ async function boot(bindings) {
     clocks.restore(saved.clock);
     controller.setFlipped(!!saved.flipped, { persist: false });
   } else {
-    controller.load(game.newGame(engine.variants()[0].name));
+    // A first visit by a link: the link's game is the library's first (the blank game is kept
+    // only if the link does not open; see openLink below).
+    controller.load(game.newGame(engine.variants()[0].name), { save: location.hash.length <= 1 });
     controller.setFlipped(!!storage.loadSettings().flipped, { persist: false });
   }
   controller.redraw();
@@ -150,8 +152,12 @@ async function boot(bindings) {
     openLibrary({ storage, panels, openGame, controller, shareAgain });
   });
   registerServiceWorker();
-  openLink();
+  const opening = openLink().catch(() => false);
   settings.announce(); // once every module that follows a setting listens
+  if (!(await opening) && !storage.id) {
+    storage.startNew();
+    storage.save();
+  }
 }
 
 /** Move-list navigation: tap a move, the ⏮ ◀ ▶ ⏭ buttons, ←/→ and Home/End. */

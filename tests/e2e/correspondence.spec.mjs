@@ -61,8 +61,8 @@ test.describe('correspondence', on('phone', 'desktop'), () => {
     await b.ready();
     await expect(b.page.locator('#message')).toContainText('Shared game opened');
     await b.saved();
-    // (B's first visit also started an empty game of its own, as every first visit does.)
-    let theirs = (await rows(b)).filter((r) => r.turn);
+    // A first visit by a link keeps no blank game beside it.
+    let theirs = await rows(b);
     expect(theirs).toHaveLength(1);
     expect(theirs[0].turn).toBe('mine');
     expect(theirs[0].title).toContain('Your move');
@@ -71,10 +71,10 @@ test.describe('correspondence', on('phone', 'desktop'), () => {
     // offers no link: the last one sent, none here, is not the game as it stands).
     await b.play([[19, 23]]);
     await b.saved();
-    theirs = (await rows(b)).filter((r) => r.turn);
+    theirs = await rows(b);
     expect(theirs.map((r) => [r.turn, r.title.includes('Move not sent'), r.link])).toEqual([['unsent', true, false]]);
     const b1 = await share(b);
-    theirs = (await rows(b)).filter((r) => r.turn);
+    theirs = await rows(b);
     expect(theirs.map((r) => r.turn)).toEqual(['theirs']);
 
     // A opens B's link: the same entry, brought up to date, A's move.
@@ -128,5 +128,16 @@ test.describe('correspondence', on('phone', 'desktop'), () => {
 
     expect(errors, 'no errors in the friend’s page').toEqual([]);
     await friend.close();
+  });
+
+  test('a first visit by a damaged link keeps the blank game it shows, and its moves', async ({ app, page }) => {
+    await page.goto('./#v=international&m=ABCD&c=AAAA');
+    await app.ready();
+    await expect(page.locator('#message')).toContainText('damaged');
+    await app.play([[32, 28]]);
+    await app.saved();
+    await app.reload();
+    expect(await app.history()).toEqual(['32-28']);
+    expect(await rows(app)).toHaveLength(1);
   });
 });
