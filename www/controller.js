@@ -76,7 +76,7 @@ export class Controller {
         flipped: this.flipped,
         resultDismissed: this.resultDismissed,
         online: this.online,
-        list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply },
+        list: { result: this.snap?.status.result, state: this.snap?.status.state, plies: this.snap?.ply, turn: this.snap?.toMove },
       }),
       (saved) => {
         this.restoredDismissal = typeof saved.resultDismissed === 'string' ? saved.resultDismissed : null;
@@ -124,10 +124,12 @@ export class Controller {
    * `online`: an online game's state (online.js), kept with it; a game opened from the library
    * passes the one it was saved with.
    */
-  load(pending, { save = true, kind = 'played', online = save ? null : this.restoredOnline } = {}) {
-    // A game loaded to be saved is a new game of the library; one opened from it (save false)
-    // is already there.
-    if (save) this.storage.startNew(kind);
+  load(pending, { save = true, kind = 'played', mine = null, into = null, online = save ? null : this.restoredOnline } = {}) {
+    // A game loaded to be saved is a new game of the library (of `kind`; `mine`: the player's
+    // side in a correspondence game), or takes the place of entry `into`'s game (a correspondence
+    // game a link brought up to date); one opened from it (save false) is already there.
+    if (save && into) this.storage.resume(into);
+    else if (save) this.storage.startNew(kind, mine);
     game.adopt(pending);
     this.online = onlineOf(online);
     this.restoredOnline = null;

@@ -34,6 +34,28 @@ class Pending {
     return !!current && current.link() === handles.get(this).link();
   }
 
+  /**
+   * How this game (read from a link) stands to a correspondence game the library keeps (its save,
+   * `{ pdn, variant, ply }`): 'same', 'newer', 'older', 'diverged' or 'other' (the engine decides:
+   * crates/views/src/correspondence.rs). A save that does not read is another game.
+   */
+  relationTo(saved) {
+    let kept;
+    try {
+      kept = engine.restore(saved.pdn, saved.variant, saved.ply);
+      return kept.linkRelation(handles.get(this));
+    } catch {
+      return 'other';
+    } finally {
+      kept?.free();
+    }
+  }
+
+  /** The side that sent it (made its last move): the other side is to move. */
+  get sender() {
+    return handles.get(this).sender();
+  }
+
   /** Lets it go, when it does not replace the game. */
   drop() {
     handles.get(this)?.free();
@@ -103,6 +125,8 @@ export const agreeDraw = () => current.agreeDraw();
 export const explain = (square) => current.explain(square);
 /** The game as a link fragment: also the record the computer's worker replays. */
 export const link = () => current.link();
+/** The side that sends the game on as it stands: the side that made the last move. */
+export const sender = () => current.sender();
 /** The game as PDN with `tags` (`{ event, site, date, white, black }`). */
 export const pdn = (tags) => current.pdn(tags);
 /** A saved game (`restore`'s arguments) as PDN with `tags`, without playing it. */

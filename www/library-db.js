@@ -1,7 +1,9 @@
 // The game library's IndexedDB: a small hand-written wrapper. Two stores, so that listing ten
 // thousand games never reads their records:
-//   games   { id, rev, name, variant, white, black, event, date, result, state, plies, started,
-//             updated, kind }   what the list shows (index `updated`)
+//   games   { id, rev, name, variant, white, black, event, date, result, state, plies, turn,
+//             started, updated, kind, mine?, link?, sent? }   what the list shows (index
+//             `updated`; `mine`, `link`, `sent`: a correspondence game's side of the player,
+//             last link sent, and whether that link is the game as it stands)
 //   records { id, save, text }   the game as storage.js saves it (`save`: the record and what
 //             each part keeps) and as PDN for export (`text`, written by the engine)
 // `rev` counts the writes of a game: `write` reads it and writes only when it is the one the

@@ -3,7 +3,10 @@
 // export and delete (undone by Undo). Search by player, event, result or variant; order by the
 // last move or the game's date. Import reads a PDN collection into the library in chunks (the
 // engine reads it: engine.pdnCollection) so the page stays responsive. The list is virtual: only
-// the rows in view exist, so ten thousand games list smoothly.
+// the rows in view exist, so ten thousand games list smoothly. A correspondence game (played by
+// link, see share.js) says whose move it is ("Your move" / "Their move", `data-turn` mine | theirs,
+// or "Move not sent": unsent) and offers its last link sent again (`data-act="link"`) while that
+// link is the game as it stands.
 //
 // What a game is (its variant, result, players, plies) comes from the library's entries, which the
 // engine's snapshot and PDN reading filled; this module only draws, filters and sorts them.
@@ -17,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 const ROW = 64; // px per row: a 44 px target and its text
 const CHUNK = 500; // games read and stored per step of an import
 
-let ctx = null; // { storage, panels, openGame, controller }
+let ctx = null; // { storage, panels, openGame, controller, shareAgain }
 let all = []; // every entry
 let shown = []; // the filtered, sorted entries
 let deleted = null; // the last game deleted, for Undo
@@ -98,6 +101,8 @@ function draw() {
   list.append(frag);
 }
 
+const SHARE =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="18" cy="5" r="3"/><circle cx="6" cy="12" r="3"/><circle cx="18" cy="19" r="3"/><path d="M8.6 10.7l6.8-4M8.6 13.3l6.8 4" stroke="currentColor" stroke-width="2"/></svg>';
 const TRASH =
   '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 3h6l1 2h4v2H4V5h4zM6 9h12l-1 12H7zm4 2v8h1.5v-8zm2.5 0v8H14v-8z"/></svg>';
 
@@ -124,19 +129,40 @@ function row(g, i) {
   const players = g.white || g.black ? `${g.white || '?'} – ${g.black || '?'}` : '';
   const variant = variantTitle(engine.variantInfo(g.variant)) || g.variant;
   const imported = g.kind === 'imported';
+  const byLink = g.kind === 'correspondence';
   // A game played here is named by its variant and when it started; an imported one by its players.
   title.textContent = g.name || (imported ? players || g.event : `${variant} · ${when(g.started)}`) || t('library.untitled');
+  // By link, whose move it is first, so that it is never cut off.
+  // A move played since the last link sent has not reached them yet.
+  const turn = byLink && g.state === 'ongoing' && g.turn && g.mine ? (g.turn === g.mine ? 'mine' : g.sent ? 'theirs' : 'unsent') : null;
+  if (turn) {
+    el.dataset.turn = turn;
+    title.textContent = g.name || when(g.started); // the variant goes under it
+    const badge = document.createElement('span');
+    badge.className = 'library-turn';
+    badge.textContent = t({ mine: 'library.your-move', theirs: 'library.their-move', unsent: 'library.not-sent' }[turn]);
+    title.prepend(badge, ' ');
+  }
   const sub = document.createElement('span');
   sub.className = 'library-sub';
-  const result = g.state === 'ongoing' ? t('library.ongoing') : g.result;
-  sub.textContent = (imported ? [variant, result, t('games.plies', { n: g.plies }), g.date, g.name && players] : [players, result, t('games.plies', { n: g.plies })])
+  // (Whose move it is says that a game goes on, and is played by link.)
+  const result = turn ? '' : g.state === 'ongoing' ? (byLink ? t('library.by-link') : t('library.ongoing')) : g.result;
+  // By link, the variant under whose move it is.
+  const parts = imported
+    ? [variant, result, t('games.plies', { n: g.plies }), g.date, g.name && players]
+    : turn
+      ? [variant, t('games.plies', { n: g.plies }), players]
+      : [players, result, t('games.plies', { n: g.plies })];
+  sub.textContent = parts
     .filter(Boolean)
     .join(' · ');
   open.append(title, sub);
   el.append(open);
+  // A game played by link offers its last link again where the others offer an export (the
+  // game opened exports too): three buttons a row, so that the title keeps its room on a phone.
   for (const [act, label, glyph] of [
     ['rename', t('library.rename'), '✎'],
-    ['export', t('library.export'), '⤓'],
+    byLink && g.link && g.sent ? ['link', t('library.share-again'), SHARE] : ['export', t('library.export'), '⤓'],
     ['delete', t('library.delete'), TRASH],
   ]) {
     const b = document.createElement('button');
@@ -164,6 +190,8 @@ async function act(e) {
     await ctx.storage.settled();
     if (id !== ctx.storage.id && !(await ctx.openGame(id))) return;
     $('library').close();
+  } else if (b.dataset.act === 'link') {
+    ctx.shareAgain(g.link);
   } else if (b.dataset.act === 'rename') {
     renameInRow(el, g);
   } else if (b.dataset.act === 'export') {

@@ -105,7 +105,9 @@ async function boot(bindings) {
     clocks.restore(saved.clock);
     controller.setFlipped(!!saved.flipped, { persist: false });
   } else {
-    controller.load(game.newGame(engine.variants()[0].name));
+    // A first visit by a link: the link's game is the library's first (the blank game is kept
+    // only if the link does not open; see openLink below).
+    controller.load(game.newGame(engine.variants()[0].name), { save: location.hash.length <= 1 });
     controller.setFlipped(!!storage.loadSettings().flipped, { persist: false });
   }
   controller.redraw();
@@ -158,7 +160,7 @@ async function boot(bindings) {
   let share = null;
   const links = async () => {
     const module = await import('./share.js');
-    share ||= module.setupShare(controller, panels);
+    share ||= module.setupShare(controller, panels, { storage, computer });
     return module;
   };
   $('share').addEventListener('click', async () => {
@@ -171,7 +173,7 @@ async function boot(bindings) {
       history.replaceState(null, '', location.href.split('#')[0]);
       return (await onlinePlay()).open(text);
     }
-    return location.hash.length > 1 && (await links()).openLink(controller, panels, computer);
+    return location.hash.length > 1 && (await links()).openLink({ controller, panels, computer, storage, openGame });
   };
   addEventListener('hashchange', openLink);
   wireNavigation(controller);
@@ -179,13 +181,22 @@ async function boot(bindings) {
   // The library's dialog is loaded when first opened.
   $('games').addEventListener('click', async () => {
     const { openLibrary } = await import('./library.js');
-    openLibrary({ storage, panels, openGame, controller });
+    // A correspondence game's last link, sent again from its row.
+    const shareAgain = async (url) => {
+      await links();
+      share(url);
+    };
+    openLibrary({ storage, panels, openGame, controller, shareAgain });
   });
   registerServiceWorker();
   // An online game the page starts with: its connection is gone (reconnect, or go on by links).
   if (controller.online) onlinePlay();
-  openLink();
+  const opening = openLink().catch(() => false);
   settings.announce(); // once every module that follows a setting listens
+  if (!(await opening) && !storage.id) {
+    storage.startNew();
+    storage.save();
+  }
 }
 
 /** Move-list navigation: tap a move, the ⏮ ◀ ▶ ⏭ buttons, ←/→ and Home/End. */

@@ -468,13 +468,21 @@ export class Online {
 
   /** Online play ends here: the game goes on as a two-player game, by links. */
   byLinks() {
+    const me = this.c.online.me;
     this.close();
     this.c.online = null;
     game.setRemote(null);
-    this.storage.save();
+    this.panels.setFriend(null);
     this.showStatus();
     this.c.redraw();
-    this.share();
+    // A correspondence game of the library from now on, this player's side kept: the friend's
+    // turn, the link goes now; this player's, after their move (Share).
+    if (this.c.snap.toMove === me) {
+      this.storage.correspond(me, '');
+      this.panels.message(t('online.by-links-your-move'), 'info', 0);
+    } else {
+      this.share();
+    }
   }
 
   send0(msg) {

@@ -8,7 +8,10 @@
 // them to the current game's entry. The controller saves after each change of the game; a part
 // whose own fields change otherwise (the opponent picked, the clock set or paused) asks for a save
 // the same way. A game loaded as a new one (new, imported, set up, opened from a link) is a new
-// entry (`startNew`): no game ever replaces another.
+// entry (`startNew`): no game ever replaces another, but for a correspondence game (kind
+// 'correspondence': shared by link, or opened from one), which a newer link of it brings up to
+// date in its own entry (`resume`; share.js decides which). Its entry also keeps the player's side
+// (`mine`), the last link sent (`link`) and whether that link is the game as it stands (`sent`).
 //
 // The saved fields (version 1): { variant, ply, pdn, flipped, resultDismissed?, opponent?, clock?,
 // list, text }: the game's record, `flipped` and `resultDismissed` (the result whose dialog was
@@ -69,7 +72,7 @@ function readSave(data) {
 }
 
 /** The list entry of a save: what the library shows of the game. */
-export function metaOf(id, data, { started, name = '', kind = 'played' } = {}) {
+export function metaOf(id, data, { started, name = '', kind = 'played', mine = null, link = '' } = {}) {
   const list = data.list || {};
   const now = new Date().toISOString();
   return {
@@ -84,10 +87,12 @@ export function metaOf(id, data, { started, name = '', kind = 'played' } = {}) {
     result: list.result || '*',
     state: list.state || 'ongoing',
     plies: Number.isInteger(list.plies) ? list.plies : data.ply,
+    turn: list.turn || null,
     // An online game's session (online.js), by which a reconnection finds it.
     session: typeof data.online?.session === 'string' ? data.online.session : '',
     started: started || now,
     updated: now,
+    ...(kind === 'correspondence' && { mine, link, sent: !!data.sent }),
   };
 }
 
@@ -106,6 +111,8 @@ export class Storage {
     this.started = null;
     this.name = '';
     this.kind = 'played';
+    this.mine = null; // a correspondence game's side of this player ('white' | 'black')
+    this.link = ''; // and the last link sent of it
     this.dirty = false; // a change not yet written
     this.queue = Promise.resolve();
     this.enabled = true; // false where IndexedDB cannot be opened: play on without saving
@@ -139,11 +146,31 @@ export class Storage {
   }
 
   /** The next game loaded is a new entry of the library (the current one stays as it is). */
-  startNew(kind = 'played') {
+  startNew(kind = 'played', mine = null) {
     this.setCurrent(db.newId(), 0);
     this.started = new Date().toISOString();
     this.name = '';
     this.kind = kind;
+    this.mine = mine;
+    this.link = '';
+  }
+
+  /** The next game loaded goes into the library's entry `meta` (a correspondence game updated). */
+  resume(meta) {
+    this.setCurrent(meta.id, meta.rev);
+    this.started = meta.started;
+    this.name = meta.name || '';
+    this.kind = meta.kind || 'played';
+    this.mine = meta.mine || null;
+    this.link = meta.link || '';
+  }
+
+  /** The game is a correspondence game, `mine` the player's side, `link` just sent; saved. */
+  correspond(mine, link) {
+    this.kind = 'correspondence';
+    this.mine = mine;
+    this.link = link;
+    return this.save();
   }
 
   setCurrent(id, rev) {
@@ -162,6 +189,8 @@ export class Storage {
     if (!this.enabled || !this.id) return;
     const data = { format: FORMAT, version: VERSION, savedAt: new Date().toISOString() };
     for (const provide of this.providers) Object.assign(data, provide());
+    // Whether the game as it stands is the link last sent (the list tells a move not sent yet).
+    if (this.kind === 'correspondence') data.sent = !!this.link && this.link.endsWith(game.link());
     this.dirty = true;
     // A copy written at once: IndexedDB writes finish later, and the page may be closing (the
     // clock is saved on pagehide). The next load of the game takes it when it is newer.
@@ -174,7 +203,7 @@ export class Storage {
   /** The game a save is for, taken when it is asked: another game may be current by the time
    * it is written (a link opened right after a move). */
   target() {
-    return { id: this.id, started: this.started, name: this.name, kind: this.kind };
+    return { id: this.id, started: this.started, name: this.name, kind: this.kind, mine: this.mine, link: this.link };
   }
 
   /** Resolves once every save asked for so far is written (or has failed). */
@@ -284,10 +313,7 @@ export class Storage {
         this.keepCopy(id, null);
         out = readSave(entry.record.save);
       }
-      this.setCurrent(id, entry.meta.rev);
-      this.started = entry.meta.started;
-      this.name = entry.meta.name || '';
-      this.kind = entry.meta.kind || 'played';
+      this.resume(entry.meta);
       this.dirty = false;
       if (newer) {
         this.dirty = true;

@@ -328,6 +328,25 @@ impl DraughtsGame {
         draughts_views::link::write_link(self.0.game())
     }
 
+    /// How the game of a link (`link`, read by [`Self::from_link`]) stands to this one, kept in
+    /// the library as a correspondence game: `"same"`, `"newer"` (it goes on from this one),
+    /// `"older"` (an old link of this game), `"diverged"` (another line from some move) or
+    /// `"other"` (another game); see [`draughts_views::correspondence`].
+    #[wasm_bindgen(js_name = linkRelation)]
+    pub fn link_relation(&self, link: &DraughtsGame) -> String {
+        draughts_views::correspondence::relation(self.0.game(), link.0.game())
+            .name()
+            .to_owned()
+    }
+
+    /// The side that sends the game on as it stands (`"white"` or `"black"`): the side that made
+    /// the last move, or before any move the side not to move.
+    pub fn sender(&self) -> String {
+        draughts_views::correspondence::sender(self.0.game())
+            .name()
+            .to_owned()
+    }
+
     /// The game as PDN; `tags` optionally sets `{ event, site, date, round, white, black }`.
     /// With a clock, its `TimeControl` tags and each timed move's `{[%clk h:mm:ss]}`.
     pub fn pdn(&self, tags: JsValue) -> String {

@@ -32,6 +32,33 @@ fn links_open_the_same_game_and_damaged_ones_are_refused() {
 }
 
 #[wasm_bindgen_test]
+fn a_link_is_compared_with_a_correspondence_game_kept() {
+    // The game kept as the page keeps it (its record, `ply` moves played), the links as read.
+    let mut kept = DraughtsGame::new("international").unwrap();
+    kept.apply_move(JsValue::from("32-28"), None).unwrap();
+    assert_eq!(kept.sender(), "white");
+    let saved =
+        DraughtsGame::restore(&kept.pdn_with_redo(JsValue::UNDEFINED), "international", 1).unwrap();
+    let mut newer = DraughtsGame::from_link(&kept.link()).unwrap();
+    newer.apply_move(JsValue::from("19-23"), None).unwrap();
+    let newer = DraughtsGame::from_link(&newer.link()).unwrap();
+    assert_eq!(newer.sender(), "black");
+    assert_eq!(saved.link_relation(&newer), "newer");
+    assert_eq!(newer.link_relation(&saved), "older");
+    assert_eq!(
+        saved.link_relation(&DraughtsGame::from_link(&kept.link()).unwrap()),
+        "same"
+    );
+    let mut other = DraughtsGame::new("international").unwrap();
+    other.apply_move(JsValue::from("32-27"), None).unwrap();
+    assert_eq!(saved.link_relation(&other), "other");
+    assert_eq!(
+        saved.link_relation(&DraughtsGame::new("brazilian").unwrap()),
+        "other"
+    );
+}
+
+#[wasm_bindgen_test]
 fn record_kind_is_decided_by_the_engine() {
     assert_eq!(wasm::record_kind("W:W31-50:B1-20"), "fen");
     assert_eq!(wasm::record_kind("X:W31:B20"), "fen");

@@ -2,7 +2,8 @@
 //!
 //! What the page shows, as plain values built and tested natively from [`draughts_rules`]: a
 //! game in play with its clock ([`session`]), one [`snapshot`] of everything drawn per change,
-//! what the pickers list ([`lists`]), shared-game [`link`]s, the board [`editor`], why a piece
+//! what the pickers list ([`lists`]), shared-game [`link`]s and how a link stands to a
+//! [`correspondence`] game kept, the board [`editor`], why a piece
 //! cannot move ([`explain`]), the game behind a record the computer's worker is given
 //! ([`record`]), a PDN collection as games of the page's [`library`], and what the computer's
 //! answers look like to the page
@@ -13,6 +14,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod convert;
+pub mod correspondence;
 pub mod editor;
 pub mod engine_view;
 pub mod explain;
