@@ -152,7 +152,7 @@ function row(g, i) {
     ? [variant, result, t('games.plies', { n: g.plies }), g.date, g.name && players]
     : turn
       ? [variant, t('games.plies', { n: g.plies }), players]
-      : [players, result, t('games.plies', { n: g.plies })];
+      : [g.kind === 'online' && t('library.online'), players, result, t('games.plies', { n: g.plies })];
   sub.textContent = parts
     .filter(Boolean)
     .join(' · ');

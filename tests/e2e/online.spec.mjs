@@ -287,6 +287,17 @@ test.describe('online play', on('phone'), () => {
     for (const p of [page, b.page]) await expect.poll(() => p.evaluate(() => window.draughts.game.snapshot().ply)).toBe(0);
     await playOne(a, b);
     expect((await snap(page)).ply).toBe(1);
+    // A resigns the rematch: both pages end it, Black (A) resigned.
+    await app.press('#resign');
+    await app.press('#confirm-yes');
+    for (const p of [page, b.page]) {
+      await expect.poll(() => p.evaluate(() => window.draughts.game.snapshot().status.winner)).toBe('white');
+      await expect.poll(() => p.evaluate(() => window.draughts.game.snapshot().status.reason)).toBe('resignation');
+    }
+    // Both games are in the library as online games.
+    await app.press('#result-close');
+    await app.openLibrary();
+    await expect(page.locator('#library .library-sub').first()).toContainText('Online');
   });
 
   test('a flag is called by the page that keeps that time, and both pages agree on the result', async ({ app, page }) => {

@@ -335,6 +335,7 @@ export default {
     "online.rematch-offered": "Rematch offered to your friend.",
     "online.rematch-started": "Rematch: you play {side}.",
     "online.not-connected": "Not connected to your friend.",
+    "library.online": "Online",
     "online.by-links-your-move": "Your move: play it, then send the game to your friend with Share.",
     "button.accept": "Accept",
     "card.friend": "{side} · Friend",

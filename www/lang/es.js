@@ -326,6 +326,7 @@ export default {
     "online.rematch-offered": "Revancha ofrecida a tu amigo.",
     "online.rematch-started": "Revancha: juegas con las {side}.",
     "online.not-connected": "No estás conectado con tu amigo.",
+    "library.online": "En línea",
     "online.by-links-your-move": "Te toca: haz tu jugada y luego envía la partida a tu amigo con Compartir.",
     "button.accept": "Aceptar",
     "card.friend": "{side} · Amigo",

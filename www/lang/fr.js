@@ -327,6 +327,7 @@ export default {
     "online.rematch-offered": "Revanche proposée à votre ami.",
     "online.rematch-started": "Revanche : vous jouez les {side}.",
     "online.not-connected": "Pas de connexion avec votre ami.",
+    "library.online": "En ligne",
     "online.by-links-your-move": "À vous de jouer : jouez votre coup, puis envoyez la partie à votre ami avec Partager.",
     "button.accept": "Accepter",
     "card.friend": "{side} · Ami",

@@ -326,6 +326,7 @@ export default {
     "online.rematch-offered": "Rivincita proposta al tuo amico.",
     "online.rematch-started": "Rivincita: giochi con il {side}.",
     "online.not-connected": "Non sei connesso al tuo amico.",
+    "library.online": "Online",
     "online.by-links-your-move": "Tocca a te: gioca la tua mossa, poi invia la partita al tuo amico con Condividi.",
     "button.accept": "Accetta",
     "card.friend": "{side} · Amico",

@@ -326,6 +326,7 @@ export default {
     "online.rematch-offered": "Revanche aangeboden aan je vriend.",
     "online.rematch-started": "Revanche: je speelt met {side}.",
     "online.not-connected": "Niet verbonden met je vriend.",
+    "library.online": "Online",
     "online.by-links-your-move": "Jij bent aan zet: speel je zet en stuur de partij daarna met Delen naar je vriend.",
     "button.accept": "Aannemen",
     "card.friend": "{side} · Vriend",

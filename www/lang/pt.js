@@ -326,6 +326,7 @@ export default {
     "online.rematch-offered": "Revanche proposta ao seu amigo.",
     "online.rematch-started": "Revanche: você joga com as {side}.",
     "online.not-connected": "Sem conexão com o seu amigo.",
+    "library.online": "Online",
     "online.by-links-your-move": "É a sua vez: faça o seu lance e depois envie a partida ao seu amigo com Compartilhar.",
     "button.accept": "Aceitar",
     "card.friend": "{side} · Amigo",

@@ -326,6 +326,7 @@ export default {
     "online.rematch-offered": "Вы предложили другу реванш.",
     "online.rematch-started": "Реванш: ваш цвет — {side}.",
     "online.not-connected": "Нет связи с другом.",
+    "library.online": "Онлайн",
     "online.by-links-your-move": "Ваш ход: сделайте его, затем отправьте партию другу кнопкой «Поделиться».",
     "button.accept": "Принять",
     "card.friend": "{side} · Друг",

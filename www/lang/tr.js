@@ -326,6 +326,7 @@ export default {
     "online.rematch-offered": "Arkadaşınıza rövanş önerildi.",
     "online.rematch-started": "Rövanş: tarafınız {side}.",
     "online.not-connected": "Arkadaşınıza bağlı değilsiniz.",
+    "library.online": "Çevrimiçi",
     "online.by-links-your-move": "Sıra sizde: hamlenizi yapın, ardından oyunu Paylaş ile arkadaşınıza gönderin.",
     "button.accept": "Kabul et",
     "card.friend": "{side} · Arkadaş",
