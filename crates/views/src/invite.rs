@@ -17,6 +17,7 @@
 //! Everything else in an SDP for a data channel is the same in every browser. Anything wrong in
 //! a link is an [`InviteError`] in a player's words.
 
+use crate::link::{digit, fnv1a32 as fnv1a, ALPHABET};
 use draughts_rules::clock::TimeControl;
 use draughts_rules::message::Message;
 use draughts_rules::square::Color;
@@ -508,19 +509,6 @@ impl Reader<'_> {
     }
 }
 
-/// FNV-1a, 32 bits: catches a link cut short or changed; not meant to resist forgery (the DTLS
-/// fingerprint is what makes the connection reach only the device that made the link).
-fn fnv1a(bytes: &[u8]) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
-    for &b in bytes {
-        h ^= u32::from(b);
-        h = h.wrapping_mul(0x0100_0193);
-    }
-    h
-}
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 /// URL-safe base64 without padding (RFC 4648 §5).
 fn base64(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 4 / 3 + 3);
@@ -540,9 +528,9 @@ fn unbase64(text: &str) -> Result<Vec<u8>, InviteError> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let (mut n, mut bits) = (0u32, 0);
     for c in text.chars() {
-        let d = ALPHABET
-            .iter()
-            .position(|&a| a as char == c)
+        let d = u8::try_from(c)
+            .ok()
+            .and_then(digit)
             .ok_or(InviteError::BadCharacter(c))?;
         n = n << 6 | d as u32;
         bits += 6;

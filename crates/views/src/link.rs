@@ -34,7 +34,9 @@ pub const MAX_LINK_LEN: usize = 16_384;
 /// a draw). The reader's `match` below takes each of them.
 pub const RESULT_CODES: [&str; 10] = ["w", "b", "d", "W", "B", "D", "tw", "tb", "Tw", "Tb"];
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/// URL-safe base64 (RFC 4648 §5): links' digits (online invitations use it too).
+pub(crate) const ALPHABET: &[u8; 64] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Why a link does not open.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -97,7 +99,7 @@ fn width(n: usize) -> usize {
     }
 }
 
-fn digit(c: u8) -> Option<usize> {
+pub(crate) fn digit(c: u8) -> Option<usize> {
     ALPHABET.iter().position(|&a| a == c)
 }
 
@@ -105,14 +107,20 @@ fn digit(c: u8) -> Option<usize> {
 /// enough to catch a damaged link, not meant to resist forgery. Public for tools and fuzzing
 /// that write links of their own.
 pub fn check(text: &str) -> String {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in text.bytes() {
-        h ^= u32::from(b);
-        h = h.wrapping_mul(0x0100_0193);
-    }
+    let h = fnv1a32(text.as_bytes());
     (0..4)
         .map(|i| ALPHABET[((h >> (6 * i)) & 63) as usize] as char)
         .collect()
+}
+
+/// FNV-1a, 32 bits: catches a link cut short or changed; not meant to resist forgery.
+pub(crate) fn fnv1a32(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in bytes {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
 }
 
 /// Percent-encodes all but the characters a FEN needs and a fragment allows as they are.

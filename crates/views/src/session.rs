@@ -405,12 +405,10 @@ impl Session {
 
 /// 64-bit FNV-1a of a FEN, as 16 hexadecimal digits (see [`Session::key`]).
 pub fn position_key(fen: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in fen.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!(
+        "{:016x}",
+        draughts_engine::egdb::file::fnv1a(fen.as_bytes())
+    )
 }
 
 #[cfg(test)]
