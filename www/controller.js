@@ -437,17 +437,7 @@ export class Controller {
       return played;
     }
     this.animating = true;
-    const keep = new Set(move.captures);
-    // Show the captured pieces faded during the move; they disappear when it completes.
-    this.view.render(this.snap.board, {
-      ...this.marks(),
-      ghosts: [],
-      captured: keep,
-      dests: EMPTY,
-      waypoints: EMPTY,
-      path: [],
-    });
-    await this.view.animate(move.from, move.path, move.captures);
+    await this.slide(move);
     if (game.id() !== id) {
       // A new game or an import replaced the game during the slide: the move belonged to the old
       // one. Tell the listeners again, now that input is open (the computer may be to move).
@@ -472,6 +462,19 @@ export class Controller {
       this.redraw();
       this.panels.message(errorText(e), 'error');
     }
+  }
+
+  /** Slides `move` on the board, the pieces it captures shown faded until it completes. */
+  async slide(move) {
+    this.view.render(this.snap.board, {
+      ...this.marks(),
+      ghosts: [],
+      captured: new Set(move.captures),
+      dests: EMPTY,
+      waypoints: EMPTY,
+      path: [],
+    });
+    await this.view.animate(move.from, move.path, move.captures);
   }
 
   /**
@@ -562,8 +565,7 @@ export class Controller {
     const played = game.playRemote(m.i, m.ply, m.key, m.left);
     if (move && !this.viewing && !this.animating) {
       this.animating = true;
-      this.view.render(this.snap.board, { ...this.marks(), ghosts: [], captured: new Set(move.captures), dests: EMPTY, waypoints: EMPTY, path: [] });
-      await this.view.animate(move.from, move.path, move.captures);
+      await this.slide(move);
       this.animating = false;
     }
     this.clearSelection();
