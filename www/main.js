@@ -8,7 +8,7 @@ import { Panels } from './panels.js';
 import { Storage } from './storage.js';
 import { Computer } from './computer.js';
 import { attachInput } from './input.js';
-import { askWhoResigns, confirmDialog, pdnTags, setupPdnIo } from './pdn-io.js';
+import { askWhoResigns, confirmDialog, pdnTags } from './dialogs.js';
 import { Analyst } from './analysis.js';
 import { language, languages, onLanguage, preferredLanguage, setLanguage, sideName, t } from './i18n.js';
 import { attachFeedback } from './sound.js';
@@ -154,8 +154,15 @@ async function boot(bindings) {
     return sheet;
   };
   wireToolbar(controller, panels, computer, newGameSheet, () => online);
-  // The import dialog is opened from the sheet, so the sheet is there when a game is read.
-  setupPdnIo(controller, panels, { opponent: opponentOf, start: (pending) => startGame(sheet.choicesFor(pending.variant), pending) });
+  // PDN export and import (pdn-io.js) are loaded when first opened. The import dialog is opened
+  // from the sheet, so the sheet is there when a game is read.
+  let pdnIo = null;
+  const pdnDialogs = () =>
+    (pdnIo ||= import('./pdn-io.js').then((m) =>
+      m.setupPdnIo(controller, panels, { opponent: opponentOf, start: (pending) => startGame(sheet.choicesFor(pending.variant), pending) }),
+    ));
+  $('export-pdn').addEventListener('click', async () => (await pdnDialogs()).exportGame());
+  $('import-pdn').addEventListener('click', async () => (await pdnDialogs()).openImport());
   // Links: the module is loaded when Share is first pressed or a link is opened.
   let share = null;
   const links = async () => {

@@ -25,7 +25,7 @@
 import * as game from './game.js';
 import * as engine from './engine.js';
 import { errorText, say, sideName, t, translatePage, variantTitle } from './i18n.js';
-import { confirmDialog } from './pdn-io.js';
+import { confirmDialog } from './dialogs.js';
 import { Peer } from './rtc.js';
 import { iceServers, iceText } from './settings.js';
 

@@ -1,54 +1,13 @@
-// Dialogs: PDN export (download or copy), import of a PDN game or a FEN position (paste or file),
-// and a small yes/no confirmation. Parsing and validation are the engine's: its error messages are
-// shown as they are.
+// PDN export (download or copy) and import of a PDN game or a FEN position (paste or file), loaded
+// when one of them is first opened. Parsing and validation are the engine's: its error messages
+// are shown as they are.
 
 import * as engine from './engine.js';
 import * as game from './game.js';
-import { errorText, sideName, t, variantTitle } from './i18n.js';
+import { pdnTags, today } from './dialogs.js';
+import { errorText, t, variantTitle } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-
-/**
- * Asks a yes/no question in dialog#confirm and resolves true for yes; `to` ('white' | 'black')
- * names the player it is for, so that face to face it turns towards them. With `other`, a third
- * button resolves 'other'.
- */
-export function confirmDialog(text, { yes = t('button.yes'), no = t('button.no'), other = '', to = '' } = {}) {
-  const d = $('confirm');
-  d.dataset.to = to;
-  $('confirm-text').textContent = text;
-  $('confirm-yes').textContent = yes;
-  $('confirm-no').textContent = no;
-  $('confirm-other').textContent = other;
-  $('confirm-other').hidden = !other;
-  return new Promise((resolve) => {
-    const done = (answer) => {
-      $('confirm-yes').onclick = $('confirm-no').onclick = $('confirm-other').onclick = d.oncancel = null;
-      if (d.open) d.close();
-      resolve(answer);
-    };
-    $('confirm-yes').onclick = () => done(true);
-    $('confirm-no').onclick = () => done(false);
-    $('confirm-other').onclick = () => done('other');
-    d.oncancel = () => done(false);
-    d.showModal();
-  });
-}
-
-/**
- * Two players share the device, so Resign asks which side resigns: "Black resigns" (the side to
- * move, first), "White resigns" or Cancel. Resolves 'white', 'black' or null.
- */
-export async function askWhoResigns(turn) {
-  const other = turn === 'white' ? 'black' : 'white';
-  const answer = await confirmDialog(t('ask.who-resigns'), {
-    yes: t('button.side-resigns', { side: sideName(turn) }),
-    other: t('button.side-resigns', { side: sideName(other) }),
-    no: t('button.cancel'),
-    to: turn,
-  });
-  return answer === true ? turn : answer === 'other' ? other : null;
-}
 
 /** Lets the player pick one game of a collection; resolves its index, or null on Cancel. */
 function chooseGame(games) {
@@ -101,33 +60,21 @@ function focusBoard() {
   else go();
 }
 
-function today() {
-  const d = new Date();
-  const p = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
-}
-
-/** PDN tags for an export; `computer` is `{ side, level }` when one side was the computer. */
-export function pdnTags(computer = null) {
-  const name = (side) => (computer && computer.side === side ? t('pdn.computer', { level: computer.level }) : sideName(side));
-  return { event: t('pdn.casual-game'), site: t('pdn.site'), date: today(), white: name('white'), black: name('black') };
-}
-
-/** `opponent()` gives the computer's `{ side, level }` in a game against it, else null. */
 /**
- * Export (button#export-pdn) and the import dialog (opened by the new-game sheet's
- * button#import-pdn, the sheet's variant first). `start(pending)` plays the game read, as the
- * sheet's choices say.
+ * The export dialog and the import dialog (opened by the new-game sheet's button#import-pdn, the
+ * sheet's variant first): returns `{ exportGame, openImport }`, which open them. `opponent()` gives
+ * the computer's `{ side, level }` in a game against it, else null; `start(pending)` plays the
+ * game read, as the sheet's choices say.
  */
 export function setupPdnIo(controller, panels, { opponent = () => null, start = (pending) => controller.load(pending) } = {}) {
   const exportDialog = $('export-dialog');
   const importDialog = $('import-dialog');
 
-  $('export-pdn').addEventListener('click', () => {
+  const exportGame = () => {
     $('export-text').value = game.pdn(pdnTags(opponent()));
     $('export-note').textContent = '';
     exportDialog.showModal();
-  });
+  };
   $('export-close').addEventListener('click', () => exportDialog.close());
   $('export-download').addEventListener('click', () => {
     const text = $('export-text').value;
@@ -153,7 +100,7 @@ export function setupPdnIo(controller, panels, { opponent = () => null, start = 
     $('export-note').textContent = t('export.copied');
   });
 
-  $('import-pdn').addEventListener('click', () => {
+  const openImport = () => {
     $('import-error').hidden = true;
     $('import-switch').hidden = true;
     $('import-file').value = '';
@@ -161,7 +108,7 @@ export function setupPdnIo(controller, panels, { opponent = () => null, start = 
     $('new-game').close();
     importDialog.showModal();
     $('import-text').focus();
-  });
+  };
   $('import-close').addEventListener('click', () => importDialog.close());
   $('import-file').addEventListener('change', async (e) => {
     const file = e.target.files[0];
@@ -235,4 +182,6 @@ export function setupPdnIo(controller, panels, { opponent = () => null, start = 
     b.onclick = () => loadRecord(text, other, index);
     b.focus();
   }
+
+  return { exportGame, openImport };
 }

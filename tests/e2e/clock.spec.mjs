@@ -72,8 +72,7 @@ test.describe('clock', on('phone', 'desktop'), () => {
     await expect(white(page)).toHaveText('0:58');
     await expect(page.locator('#clock-pause')).toBeHidden();
     await app.press('#result-close');
-    await app.press('#export-pdn');
-    const pdn = await page.locator('#export-text').inputValue();
+    const pdn = await app.openExport();
     expect(pdn).toContain('[TimeControl "60+1"]');
     expect(pdn).toContain('[Result "2-0"]');
     expect(pdn).toContain('[Termination "time forfeit"]');
@@ -97,8 +96,7 @@ test.describe('clock', on('phone', 'desktop'), () => {
     // One move: one increment, and the clock switched once.
     await expect(white(page)).toHaveText('0:56');
     await expect(black(page)).toHaveClass(/\bis-running\b/);
-    await app.press('#export-pdn');
-    const moves = (await page.locator('#export-text').inputValue()).split(/\n\n/)[1].replace(/\s+/g, ' ');
+    const moves = (await app.openExport()).split(/\n\n/)[1].replace(/\s+/g, ' ');
     expect(moves).toContain('1... 1-6 {[%clk 0:01:00]} 2. 47x38x20x9x36 {[%clk 0:00:56]} *');
   });
 
@@ -123,8 +121,7 @@ test.describe('clock', on('phone', 'desktop'), () => {
     await expect(white(page)).toHaveText('0:59');
     await app.play([[28, 19]]);
     await expect(white(page)).toHaveText('1:00');
-    await app.press('#export-pdn');
-    expect(await page.locator('#export-text').inputValue()).toContain('[TimeControl "60B2"]');
+    expect(await app.openExport()).toContain('[TimeControl "60B2"]');
   });
 
   test('the clock survives a reload, paused, and the player is told', async ({ app, page }) => {
@@ -158,7 +155,7 @@ test.describe('clock', on('phone', 'desktop'), () => {
     await app.play([[32, 28]]);
     await page.clock.runFor(2_000);
     await expect(black(page)).toHaveText('0:58');
-    await app.press('#export-pdn');
+    await app.openExport();
     await page.clock.runFor(10_000);
     await app.press('#export-close');
     await expect(black(page), 'not a second passed while the dialog was open').toHaveText('0:58');

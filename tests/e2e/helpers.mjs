@@ -125,6 +125,13 @@ export class App {
     await expect(this.page.locator('dialog#import-dialog[open]')).toHaveCount(1);
   }
 
+  /** Opens the export dialog (button#export-pdn, loaded when first used) and returns its PDN. */
+  async openExport() {
+    await this.press('#export-pdn');
+    await expect(this.page.locator('dialog#export-dialog[open]')).toHaveCount(1);
+    return this.page.locator('#export-text').inputValue();
+  }
+
   /** Opens the game library (button#games) and waits for its rows. */
   async openLibrary() {
     await this.press('#games');

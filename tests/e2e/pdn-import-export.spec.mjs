@@ -11,8 +11,7 @@ test.describe('PDN import and export', on('desktop', 'phone'), () => {
       [28, 19],
     ]);
     const before = await app.fen();
-    await app.press('#export-pdn');
-    const pdn = await page.locator('#export-text').inputValue();
+    const pdn = await app.openExport();
     expect(pdn, 'PDN move text').toContain('1. 32-28 19-23 2. 28x19');
     await app.press('#export-close');
     await app.newGame();

@@ -195,8 +195,7 @@ test.describe('import', on('desktop', 'phone'), () => {
     await app.open();
     await importText(app, page, '{Opening} 1. 32-28 {a good start} 19-23 *');
     await expect(page.locator('#moves .comment')).toHaveText(['Opening', 'a good start']);
-    await app.press('#export-pdn');
-    const pdn = await page.locator('#export-text').inputValue();
+    const pdn = await app.openExport();
     expect(pdn).toContain('{Opening} 1. 32-28 {a good start} 1... 19-23 *');
     await app.press('#export-close');
   });
