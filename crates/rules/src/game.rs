@@ -4,6 +4,7 @@
 //! and its endgame rules all count plies backwards from the current position, so undo and redo
 //! need no bookkeeping.
 
+use crate::variation::Variation;
 use crate::fen::{write_fen, FenError};
 use crate::message::Message;
 use crate::mv::Move;
@@ -183,7 +184,7 @@ enum Decision {
 pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
-    moves: Vec<Move>,
+    pub(crate) moves: Vec<Move>,
     /// Number of moves currently applied; moves beyond it can be redone.
     cursor: usize,
     decision: Option<Decision>,
@@ -191,7 +192,9 @@ pub struct Game {
     first_move_number: u32,
     /// Comments of the record, `(plies, text)`: the text stands after that many moves (0 before
     /// the first), in order of `plies`. Moves that could be redone keep theirs.
-    comments: Vec<(usize, String)>,
+    pub(crate) comments: Vec<(usize, String)>,
+    /// Side lines of the main line (see [`crate::variation`]).
+    pub(crate) variations: Vec<Variation>,
 }
 
 impl Game {
@@ -209,6 +212,7 @@ impl Game {
             decision: None,
             first_move_number: 1,
             comments: Vec::new(),
+            variations: Vec::new(),
         }
     }
 
@@ -303,6 +307,8 @@ impl Game {
         // Comments on the moves being replaced belong to a line that is no longer played.
         let cursor = self.cursor;
         self.comments.retain(|&(after, _)| after <= cursor);
+        // Side lines that branch before the new move still start from positions of the game.
+        self.variations.retain(|v| v.at <= cursor);
         self.positions.push(next);
         self.moves.push(played);
         self.cursor += 1;
@@ -426,21 +432,29 @@ impl Game {
     /// Sets the comment standing after `plies` moves (appended to one already there); `}` is
     /// written as `)` since it would end a PDN comment. Blank text is ignored.
     pub fn add_comment(&mut self, plies: usize, text: &str) {
-        let text = text.trim().replace('}', ")");
-        if text.is_empty() {
-            return;
+        crate::variation::add_comment(&mut self.comments, plies, text);
+    }
+
+    /// Drops the moves that could have been redone, with their comments and side lines.
+    pub(crate) fn drop_redo(&mut self) {
+        let cursor = self.cursor;
+        self.moves.truncate(cursor);
+        self.positions.truncate(cursor + 1);
+        self.comments.retain(|&(after, _)| after <= cursor);
+        self.variations.retain(|v| v.at <= cursor);
+    }
+
+    /// Replays the main line's moves from the start after they changed (a variation promoted):
+    /// the game stands at their end, and a result the players decided is taken back.
+    pub(crate) fn replay_main_line(&mut self) {
+        self.positions.truncate(1);
+        for m in &self.moves {
+            let mut next = *self.positions.last().expect("the start");
+            next.play_unchecked(m);
+            self.positions.push(next);
         }
-        match self.comments.iter_mut().find(|(after, _)| *after == plies) {
-            Some((_, old)) => {
-                old.push(' ');
-                old.push_str(&text);
-            }
-            None => {
-                // Kept in order by inserting in place (no sort: it would weigh on the wasm).
-                let at = self.comments.partition_point(|(after, _)| *after < plies);
-                self.comments.insert(at, (plies, text));
-            }
-        }
+        self.cursor = self.moves.len();
+        self.decision = None;
     }
 
     /// The result now, with its reason.

@@ -40,6 +40,7 @@ pub mod position;
 pub mod setup;
 pub mod square;
 pub mod variant;
+pub mod variation;
 
 pub use bitboard::Bitboard;
 pub use fen::{parse_fen, parse_setup, write_fen, FenError, ParseFenError};
