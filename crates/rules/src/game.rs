@@ -4,7 +4,6 @@
 //! and its endgame rules all count plies backwards from the current position, so undo and redo
 //! need no bookkeeping.
 
-use crate::variation::Variation;
 use crate::fen::{write_fen, FenError};
 use crate::message::Message;
 use crate::mv::Move;
@@ -12,6 +11,7 @@ use crate::notation::{self, MoveTextError};
 use crate::position::Position;
 use crate::square::Color;
 use crate::variant::{EndgameRule, Material, Variant};
+use crate::variation::Variation;
 use std::fmt;
 
 /// Why a game was won.

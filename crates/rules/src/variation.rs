@@ -182,14 +182,16 @@ impl Game {
         let cut = v.at - parts.base;
         let old_moves = parts.moves.split_off(cut);
         parts.moves.extend(v.line.moves);
-        let (old_comments, kept): (Vec<_>, Vec<_>) =
-            std::mem::take(parts.comments).into_iter().partition(|(after, _)| *after > v.at);
+        let (old_comments, kept): (Vec<_>, Vec<_>) = std::mem::take(parts.comments)
+            .into_iter()
+            .partition(|(after, _)| *after > v.at);
         *parts.comments = kept;
         for (after, text) in v.line.comments {
             add_comment(parts.comments, after, &text);
         }
-        let (old_vars, kept): (Vec<_>, Vec<_>) =
-            std::mem::take(parts.variations).into_iter().partition(|w| w.at > v.at);
+        let (old_vars, kept): (Vec<_>, Vec<_>) = std::mem::take(parts.variations)
+            .into_iter()
+            .partition(|w| w.at > v.at);
         *parts.variations = kept;
         parts.variations.extend(v.line.variations);
         if !old_moves.is_empty() {

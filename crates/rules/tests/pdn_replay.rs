@@ -316,3 +316,74 @@ fn real_games_replay() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Counts a record's variations and their moves, nested ones included.
+fn written(vs: &[draughts_rules::pdn::PdnVariation]) -> (usize, usize) {
+    vs.iter().fold((0, 0), |(n, m), v| {
+        let (a, b) = written(&v.variations);
+        (n + 1 + a, m + v.moves.len() + b)
+    })
+}
+
+/// Counts a game's side lines and their moves, nested ones included.
+fn kept(vs: &[draughts_rules::variation::Variation]) -> (usize, usize) {
+    vs.iter().fold((0, 0), |(n, m), v| {
+        let (a, b) = kept(&v.line.variations);
+        (n + 1 + a, m + v.line.moves.len() + b)
+    })
+}
+
+/// The annotated records' variations (RAV) are kept, and a game written back reads as the same
+/// game with the same side lines. Each file's count is exact: variations written, and those kept
+/// with the moves that replay (an annotator's slip ends a variation where it stops replaying).
+#[test]
+fn real_variations_are_kept_and_written_back() {
+    let Some(dir) = corpus::pdn_dir("real_variations_are_kept_and_written_back") else {
+        return;
+    };
+    // (file, variant, variations and their moves written, kept and their moves replayed)
+    type Counts = (usize, usize);
+    const ANNOTATED: &[(&str, Variant, Counts, Counts)] = &[
+        (
+            "international/wiegerw_nk_ronde_01.pdn",
+            Variant::International,
+            (51, 372),
+            (51, 372),
+        ),
+        (
+            "international/wiegerw_nk_ronde_02.pdn",
+            Variant::International,
+            (13, 167),
+            (13, 167),
+        ),
+    ];
+    let mut problems = Vec::new();
+    for &(file, variant, want_written, want_kept) in ANNOTATED {
+        let bytes = std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let text = String::from_utf8_lossy(&bytes);
+        let (mut all_written, mut all_kept) = ((0, 0), (0, 0));
+        for (i, g) in parse_games(&text).unwrap().iter().enumerate() {
+            let w = written(&g.variations);
+            all_written = (all_written.0 + w.0, all_written.1 + w.1);
+            let Ok(game) = g.replay(variant) else {
+                continue;
+            };
+            let k = kept(game.variations());
+            all_kept = (all_kept.0 + k.0, all_kept.1 + k.1);
+            let pdn = game.to_pdn(&draughts_rules::PdnTags::default());
+            let back = draughts_rules::read_game(&pdn, variant).unwrap();
+            if back.variations() != game.variations() || back.to_pdn(&Default::default()) != pdn {
+                problems.push(format!(
+                    "{file} game {}: not the same once written back",
+                    i + 1
+                ));
+            }
+        }
+        if (all_written, all_kept) != (want_written, want_kept) {
+            problems.push(format!(
+                "{file}: written {all_written:?}, kept {all_kept:?}"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -203,7 +203,8 @@ fn comments_are_kept_shown_and_exported() {
     let movetext = pdn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     assert_eq!(
         movetext.trim_end(),
-        "{Opening notes} 1. 32-28 {a good start} 1... 19-23 2. 28x19 {forced} 2... 14x23 {end} *"
+        "{Opening notes} 1. 32-28 {a good start} 1... 19-23 2. 28x19 {forced} 2... 14x23 {end} \
+         (2... 13x24 {in a variation}) *"
     );
     // Read back, the comments are the same.
     let back = draughts_rules::read_game(&pdn, Variant::International).unwrap();

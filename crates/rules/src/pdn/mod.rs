@@ -1,8 +1,9 @@
 //! PDN (Portable Draughts Notation): reading game collections and writing a game.
 //!
 //! Reading is lenient where real files are sloppy (move numbers glued to moves, `1- 7` with a
-//! space, `2-0` and `1/2-1/2` results, comments, NAGs and variations, which are skipped) and
+//! space, `2-0` and `1/2-1/2` results, NAGs, variations whose moves do not all replay) and
 //! strict where text is broken (an unterminated comment, tag or variation is an error).
+//! Comments and variations (RAV, nested) are kept, and written back.
 //! Short move texts that fit several legal moves are resolved by trying each against the rest of
 //! the game.
 
@@ -20,7 +21,9 @@ use crate::fen::FenError;
 use crate::game::Game;
 use crate::message::Message;
 use crate::notation::{self, MoveTextError};
+use crate::position::Position;
 use crate::variant::Variant;
+use crate::variation::{Line, Variation};
 
 /// One game as written: its tags, move texts and result token.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -34,6 +37,20 @@ pub struct PdnGame {
     /// Comments (`{…}` and `; …` to the end of the line) outside variations, as
     /// `(moves before it, text)`: 0 for a comment before the first move.
     pub comments: Vec<(usize, String)>,
+    /// Variations of the main line (PDN's RAV), each after the move it replaces.
+    pub variations: Vec<PdnVariation>,
+}
+
+/// A variation as written (`( … )` after the move it replaces), with its own comments and
+/// variations, counted in its own moves.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PdnVariation {
+    /// Index of the move it replaces in its parent's moves.
+    pub replaces: usize,
+    pub moves: Vec<String>,
+    /// `(moves of the variation before it, text)`: 0 opens the variation.
+    pub comments: Vec<(usize, String)>,
+    pub variations: Vec<PdnVariation>,
 }
 
 /// Text that is not PDN.
@@ -156,6 +173,7 @@ impl PdnGame {
             for (after, text) in &self.comments {
                 game.add_comment((*after).min(played), text);
             }
+            game.variations = replay_variations(game.positions(), 0, &self.variations);
             Ok(game)
         } else {
             Err(furthest.expect("a failed replay records why"))
@@ -256,6 +274,57 @@ impl PdnGame {
             return false;
         }
     }
+}
+
+/// Side lines read from a record, replayed from the line they hang from (`line`: its positions
+/// from ply `base`, before each of its moves). A move that does not replay ends its variation
+/// there, and an ambiguous one is read as the first of its readings the next move follows:
+/// annotators' variations are sometimes sloppy, and a game is not refused for a side remark. The
+/// game's own moves are read strictly ([`PdnGame::replay`]).
+fn replay_variations(line: &[Position], base: usize, written: &[PdnVariation]) -> Vec<Variation> {
+    let mut out = Vec::new();
+    for v in written {
+        let Some(start) = line.get(v.replaces) else {
+            continue;
+        };
+        let at = base + v.replaces;
+        let mut positions = vec![*start];
+        let mut moves = Vec::new();
+        for (k, text) in v.moves.iter().enumerate() {
+            let pos = positions[positions.len() - 1];
+            let found = notation::candidates(&pos, text).unwrap_or_default();
+            let follows = |m: &crate::mv::Move| {
+                let mut next = pos;
+                next.play_unchecked(m);
+                v.moves
+                    .get(k + 1)
+                    .is_none_or(|t| notation::candidates(&next, t).is_ok_and(|c| !c.is_empty()))
+            };
+            let Some(m) = found.iter().find(|m| follows(m)).or(found.first()) else {
+                break;
+            };
+            let mut next = pos;
+            next.play_unchecked(m);
+            moves.push(*m);
+            positions.push(next);
+        }
+        if moves.is_empty() {
+            continue;
+        }
+        let mut comments = Vec::new();
+        for (after, text) in &v.comments {
+            crate::variation::add_comment(&mut comments, at + (*after).min(moves.len()), text);
+        }
+        out.push(Variation {
+            at,
+            line: Line {
+                variations: replay_variations(&positions, at, &v.variations),
+                moves,
+                comments,
+            },
+        });
+    }
+    out
 }
 
 /// The first game of a PDN text, replayed.

@@ -1,7 +1,7 @@
 //! Reading PDN text into games as written: tags, move texts, comments and results, leniently
 //! where real files are sloppy and strictly where the text is broken.
 
-use super::{ParsePdnError, PdnGame};
+use super::{ParsePdnError, PdnGame, PdnVariation};
 use crate::message::Message;
 
 const RESULTS: [&str; 9] = [
@@ -107,13 +107,25 @@ fn finish(games: &mut Vec<PdnGame>, cur: &mut PdnGame, words: &mut Vec<String>, 
         }
     }
     moves_before.push(cur.moves.len());
-    for (at, _) in &mut cur.comments {
-        let joined_index = joined_after.get(*at).copied().unwrap_or(usize::MAX);
-        *at = moves_before
+    let moves_at = |raw: usize| {
+        let joined_index = joined_after.get(raw).copied().unwrap_or(usize::MAX);
+        moves_before
             .get(joined_index)
             .copied()
-            .unwrap_or(cur.moves.len());
+            .unwrap_or(cur.moves.len())
+    };
+    for (at, _) in &mut cur.comments {
+        *at = moves_at(*at);
     }
+    // A variation replaces the move before it; one before any move replaces nothing.
+    let variations = std::mem::take(&mut cur.variations);
+    cur.variations = variations
+        .into_iter()
+        .filter_map(|mut v| {
+            v.replaces = moves_at(v.replaces).checked_sub(1)?;
+            Some(v)
+        })
+        .collect();
     if !cur.tags.is_empty() || !cur.moves.is_empty() || cur.result.is_some() {
         games.push(std::mem::take(cur));
     }
@@ -153,16 +165,20 @@ fn read_games(
                 let start = i + 1;
                 skip_comment(chars, &mut i, &mut line)?;
                 let text: String = chars[start..i].iter().collect();
-                push_comment(cur, words.len(), &text);
+                push_comment(&mut cur.comments, words.len(), &text);
                 i += 1;
             }
             ';' => {
                 let start = i + 1;
                 skip_to_line_end(chars, &mut i);
                 let text: String = chars[start..i].iter().collect();
-                push_comment(cur, words.len(), &text);
+                push_comment(&mut cur.comments, words.len(), &text);
             }
-            '(' => skip_variation(chars, &mut i, &mut line)?,
+            '(' => {
+                let mut v = read_variation(chars, &mut i, &mut line)?;
+                v.replaces = words.len();
+                cur.variations.push(v);
+            }
             ')' => return Err(error(line, "pdn.unexpected-paren")),
             '%' if i == 0 || chars[i - 1] == '\n' => skip_to_line_end(chars, &mut i),
             _ => {
@@ -248,34 +264,72 @@ fn read_tag(chars: &[char], i: &mut usize, line: usize) -> Result<(String, Strin
     Ok((name, value))
 }
 
-/// Skips the variation that opens at `i`, with any nested in it and the comments in them
-/// (a `)` inside a comment does not close it), counting its lines. Variations are not kept:
-/// a game is its main line.
-fn skip_variation(chars: &[char], i: &mut usize, line: &mut usize) -> Result<(), ParsePdnError> {
+/// Reads the variation that opens at `i`, with its comments and the variations nested in it,
+/// leaving `i` after its `)`; `replaces` is left for the caller. Move numbers, NAGs and result
+/// tokens inside are dropped as in the game's own movetext.
+fn read_variation(
+    chars: &[char],
+    i: &mut usize,
+    line: &mut usize,
+) -> Result<PdnVariation, ParsePdnError> {
     let start_line = *line;
-    let mut depth = 0;
+    let mut v = PdnVariation::default();
+    let mut words: Vec<String> = Vec::new();
+    *i += 1;
     loop {
         match chars.get(*i) {
-            None => return Err(error(start_line, "pdn.unterminated-variation")),
-            Some('(') => depth += 1,
+            None | Some('[') => return Err(error(start_line, "pdn.unterminated-variation")),
             Some(')') => {
-                depth -= 1;
-                if depth == 0 {
-                    *i += 1;
-                    return Ok(());
-                }
+                *i += 1;
+                break;
             }
-            Some('{') => skip_comment(chars, i, line)?,
+            Some('(') => {
+                let mut inner = read_variation(chars, i, line)?;
+                inner.replaces = words.len();
+                v.variations.push(inner);
+            }
+            Some('{') => {
+                let start = *i + 1;
+                skip_comment(chars, i, line)?;
+                let text: String = chars[start..*i].iter().collect();
+                push_comment(&mut v.comments, words.len(), &text);
+                *i += 1;
+            }
             Some(';') => {
-                while *i + 1 < chars.len() && chars[*i + 1] != '\n' {
-                    *i += 1;
+                let start = *i + 1;
+                skip_to_line_end(chars, i);
+                let text: String = chars[start..*i].iter().collect();
+                push_comment(&mut v.comments, words.len(), &text);
+            }
+            Some('\n') => {
+                *line += 1;
+                *i += 1;
+            }
+            Some(c) if c.is_whitespace() => *i += 1,
+            Some(_) => {
+                let word = read_word(chars, i);
+                match movetext_word(&word) {
+                    Some(w) if !RESULTS.contains(&w) => words.push(w.to_owned()),
+                    _ => {}
                 }
             }
-            Some('\n') => *line += 1,
-            _ => {}
         }
-        *i += 1;
     }
+    let (joined, joined_after) = join_split_moves(words);
+    let moves_at = |raw: usize| joined_after.get(raw).copied().unwrap_or(joined.len());
+    for (at, _) in &mut v.comments {
+        *at = moves_at(*at);
+    }
+    v.variations
+        .retain_mut(|inner| match moves_at(inner.replaces).checked_sub(1) {
+            Some(r) => {
+                inner.replaces = r;
+                true
+            }
+            None => false,
+        });
+    v.moves = joined;
+    Ok(v)
 }
 
 /// Reads the movetext word at `i`: up to a blank or a character that opens or closes
@@ -312,10 +366,11 @@ fn movetext_word(word: &str) -> Option<&str> {
     Some(bare.rsplit('.').next().unwrap_or(bare))
 }
 
-/// Keeps a comment read after `words` movetext words (placed after its move by [`finish`]).
+/// Keeps a comment read after `words` movetext words (placed after its move by [`finish`] or
+/// [`read_variation`]).
 /// Embedded commands (`[%clk 0:04:58]`, `[%eval …]`: the PGN supplement's syntax, which PDN 3.0
 /// adopts) are data for programs, not words for the reader: they are dropped.
-fn push_comment(cur: &mut PdnGame, words: usize, text: &str) {
+fn push_comment(comments: &mut Vec<(usize, String)>, words: usize, text: &str) {
     let mut kept = String::new();
     let mut command = false;
     let mut chars = text.chars().peekable();
@@ -330,7 +385,7 @@ fn push_comment(cur: &mut PdnGame, words: usize, text: &str) {
     }
     let text = kept.split_whitespace().collect::<Vec<_>>().join(" ");
     if !text.is_empty() {
-        cur.comments.push((words, text));
+        comments.push((words, text));
     }
 }
 

@@ -52,6 +52,53 @@ fn stray_dots_glued_nags_and_comments_in_variations() {
 }
 
 #[test]
+fn variations_are_read_nested_with_their_comments_and_written_back() {
+    let text = "[Event \"v\"]\n1. 32-28 19-23 (1... 18-23 {the other way} 2. 37-32 (2. 38-32? \
+                12-18) 2... 12-18 3. 41-37) 2. 28x19 14x23 (2... 13x24 3. 34-30) 3. 37-32 *";
+    let games = parse_games(text).unwrap();
+    let v = &games[0].variations;
+    assert_eq!(
+        games[0].moves,
+        ["32-28", "19-23", "28x19", "14x23", "37-32"]
+    );
+    assert_eq!((v.len(), v[0].replaces, v[1].replaces), (2, 1, 3));
+    assert_eq!(v[0].moves, ["18-23", "37-32", "12-18", "41-37"]);
+    assert_eq!(v[0].comments, [(1, "the other way".to_owned())]);
+    assert_eq!(v[0].variations[0].replaces, 1);
+    assert_eq!(v[0].variations[0].moves, ["38-32?", "12-18"]);
+    let g = games[0].replay(Variant::International).unwrap();
+    assert_eq!(g.moves().len(), 5);
+    let lines = g.variations();
+    assert_eq!((lines[0].at, lines[0].line.moves.len()), (1, 4));
+    assert_eq!(lines[0].line.comments, [(2, "the other way".to_owned())]);
+    assert_eq!(lines[0].line.variations[0].at, 2);
+    assert_eq!((lines[1].at, lines[1].line.moves.len()), (3, 2));
+    let pdn = g.to_pdn(&PdnTags::default());
+    let movetext = pdn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert_eq!(
+        movetext.trim_end(),
+        "1. 32-28 19-23 (1... 18-23 {the other way} 2. 37-32 (2. 38-32 12-18) 2... 12-18 3. 41-37) \
+         2. 28x19 14x23 (2... 13x24 3. 34-30) 3. 37-32 *"
+    );
+    let back = read_game(&pdn, Variant::International).unwrap();
+    assert_eq!(back.variations(), g.variations());
+    assert_eq!(back.to_pdn(&PdnTags::default()), pdn);
+}
+
+#[test]
+fn a_sloppy_variation_keeps_what_replays_and_the_game_is_read() {
+    // 99-1 is no move; the variation stops before it. One before any move replaces nothing.
+    let text = "(1. 31-26) 1. 32-28 (1. 33-28 19-23 99-1 23-29) 19-23 (1... 50-45) *";
+    let g = read_game(text, Variant::International).unwrap();
+    assert_eq!(g.moves().len(), 2);
+    assert_eq!(g.variations().len(), 1);
+    assert_eq!(g.variations()[0].line.moves.len(), 2);
+    // Broken text is still refused.
+    assert!(parse_games("1. 32-28 (1. 33-28 19-23 *").is_err());
+    assert!(parse_games("1. 32-28 (1. 33-28\n[Event \"x\"]\n1. 32-28 *").is_err());
+}
+
+#[test]
 fn a_later_start_keeps_its_move_number() {
     let mut g = Game::from_fen("W:W31-50:B1-20:F10", Variant::International).unwrap();
     g.play_text("32-28").unwrap();

@@ -4,8 +4,11 @@
 use crate::clock::{pdn_clock_text, PdnClock, TimeControl};
 use crate::fen::write_fen;
 use crate::game::{DrawReason, Game, PdnTags, Status, WinReason};
+use crate::mv::Move;
+use crate::notation::move_to_text;
 use crate::position::Position;
 use crate::variant::{Scoring, Variant};
+use crate::variation::Variation;
 use std::fmt::Write as _;
 
 /// The PDN move number of a ply in a game: `12.` for the first player's move, `12...` otherwise.
@@ -20,6 +23,67 @@ pub(super) fn move_number(game: &Game, ply: usize) -> String {
         format!("{n}.")
     } else {
         format!("{n}...")
+    }
+}
+
+/// The movetext of a line played from `pos` (after `base` plies of the game): its opening comment,
+/// numbered moves each followed by its comment, and each variation in parentheses after the move
+/// it replaces (PDN 3.0's RAV, as in PGN). The first move of a line, and the first after a comment
+/// or a variation, carries its number even when it is the second player's (`12...`).
+fn line_tokens(
+    game: &Game,
+    mut pos: Position,
+    base: usize,
+    moves: &[Move],
+    comment: &dyn Fn(usize) -> Option<String>,
+    variations: &[Variation],
+    out: &mut Vec<String>,
+) {
+    if let Some(c) = comment(base) {
+        out.push(c);
+    }
+    let mut numbered = true;
+    for (k, m) in moves.iter().enumerate() {
+        let ply = base + k;
+        let number = move_number(game, ply);
+        let text = move_to_text(&pos, m);
+        if numbered || !number.ends_with("...") {
+            out.push(format!("{number} {text}"));
+        } else {
+            out.push(text);
+        }
+        numbered = false;
+        if let Some(c) = comment(ply + 1) {
+            out.push(c);
+            numbered = true;
+        }
+        for v in variations.iter().filter(|v| v.at == ply) {
+            let side = |after: usize| {
+                v.line
+                    .comments
+                    .iter()
+                    .find(|(at, _)| *at == after)
+                    .map(|(_, text)| format!("{{{text}}}"))
+            };
+            let mut inner = Vec::new();
+            line_tokens(
+                game,
+                pos,
+                ply,
+                &v.line.moves,
+                &side,
+                &v.line.variations,
+                &mut inner,
+            );
+            if let Some(first) = inner.first_mut() {
+                first.insert(0, '(');
+                let last = inner.len() - 1;
+                inner[last].push(')');
+                out.extend(inner);
+                numbered = true;
+            }
+        }
+        pos.play_unchecked(m);
     }
 }
 
@@ -144,23 +208,18 @@ pub fn write_game_clocked(game: &Game, tags: &PdnTags, clock: Option<&PdnClock>)
         }
         (!text.is_empty()).then(|| format!("{{{text}}}"))
     };
-    if let Some(c) = comment(0) {
-        push(c, &mut out);
-    }
-    let mut after_comment = false;
-    for (ply, text) in game.history().into_iter().enumerate() {
-        let number = move_number(game, ply);
-        // Numbered: the first player's moves, whichever move comes first, and any after a comment.
-        if ply == 0 || !number.ends_with("...") || after_comment {
-            push(format!("{number} {text}"), &mut out);
-        } else {
-            push(text, &mut out);
-        }
-        after_comment = false;
-        if let Some(c) = comment(ply + 1) {
-            push(c, &mut out);
-            after_comment = true;
-        }
+    let mut tokens = Vec::new();
+    line_tokens(
+        game,
+        *game.start(),
+        0,
+        game.moves(),
+        &comment,
+        game.variations(),
+        &mut tokens,
+    );
+    for token in tokens {
+        push(token, &mut out);
     }
     push(result.to_owned(), &mut out);
     out.push_str(&line);
