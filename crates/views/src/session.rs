@@ -8,7 +8,7 @@
 //! monotonic scale (the page's `performance.now()`): a session never reads the time itself.
 
 use crate::explain::{explain, Explanation};
-use crate::snapshot::{ordered_moves, MoveTexts, MoveView, PlyView, Snapshot};
+use crate::snapshot::{ordered_moves, path_text, MoveTexts, MoveView, PlyView, Snapshot};
 use draughts_rules::clock::{Clock, ClockView, TimeControl};
 use draughts_rules::excerpt::excerpt;
 use draughts_rules::game::{Game, PdnTags};
@@ -151,6 +151,100 @@ impl Session {
             snap.can_redo = false;
         }
         snap
+    }
+
+    /// As [`Session::snapshot`], showing ply `view` of the line at `path` (see
+    /// [`draughts_rules::variation`]); a past position or a side line lists its legal moves when
+    /// moves may be tried there ([`Session::can_explore`]).
+    pub fn snapshot_line(
+        &mut self,
+        path: &[usize],
+        view: Option<usize>,
+        player: Option<Color>,
+    ) -> Snapshot {
+        let explore = self.can_explore();
+        let mut snap = Snapshot::on_line(&self.game, &mut self.texts, path, view, player, explore);
+        if self.clock_started() {
+            snap.can_undo = false;
+            snap.can_redo = false;
+        }
+        snap
+    }
+
+    /// Whether moves may be tried from past positions, opening side lines: not in an online game
+    /// (the other page would not know them) nor while a clock runs (over the board a player
+    /// cannot try moves out during the game); after the game, always.
+    pub fn can_explore(&self) -> bool {
+        let running = self.clock_started() && !self.game.status().is_over();
+        self.remote.is_none() && !running
+    }
+
+    /// Tries a move from the position after `ply` plies of the line at `path` (its index among
+    /// that position's ordered legal moves, or text): the line's own next move is followed, a
+    /// side line that starts with it too, else it extends the side line at its end or opens a
+    /// new one ([`Game::explore`]). The game as it stands is not changed: moves from it are
+    /// played with [`Session::play`]. Returns the move and where it leads, `(line, ply)`.
+    ///
+    /// # Errors
+    /// Moves may not be tried now ([`Session::can_explore`]), the place is the game as it stands
+    /// or names no position, or the move is not legal there; nothing changes.
+    pub fn explore(
+        &mut self,
+        path: &[usize],
+        ply: usize,
+        mv: MoveChoice,
+    ) -> Result<(MoveView, String, usize), Refusal> {
+        if !self.can_explore() {
+            return Err(page("Moves cannot be tried out during this game"));
+        }
+        let path = self.game.normalize(path, ply);
+        if path.is_empty() && ply >= self.game.moves().len() {
+            return Err(page(
+                "The game as it stands is played with play(), not explore()",
+            ));
+        }
+        let pos = self.game.line_position(&path, ply).ok_or_else(|| {
+            page(format!(
+                "There is no position after {ply} plies of that line"
+            ))
+        })?;
+        let m = match mv {
+            MoveChoice::Index(n) => *ordered_moves(pos.legal_moves())
+                .get(n)
+                .ok_or_else(|| page("There is no such move in the position shown"))?,
+            MoveChoice::Text(text) => {
+                draughts_rules::notation::parse_move(&pos, text).map_err(|e| e.message())?
+            }
+        };
+        let spot = self.game.explore(&path, ply, &m).map_err(|e| e.message())?;
+        Ok((MoveView::played(&pos, &m), path_text(&spot.path), spot.ply))
+    }
+
+    /// Makes the side line at `path` the game's own line, level by level (the lines it replaces
+    /// become side lines): the game goes on from its end.
+    ///
+    /// # Errors
+    /// Moves may not be tried now ([`Session::can_explore`]) or the path names no side line.
+    pub fn promote(&mut self, path: &[usize]) -> Result<(), Refusal> {
+        if !self.can_explore() {
+            return Err(page("Lines cannot be changed during this game"));
+        }
+        if path.is_empty() || self.game.variation(path).is_none() {
+            return Err(page("There is no such side line"));
+        }
+        for depth in (1..=path.len()).rev() {
+            // Each promotion leaves the line in its parent's place: the path up to it is the same.
+            self.game.promote(&path[..depth]);
+        }
+        if let Some(c) = &mut self.clock {
+            c.align(self.game.moves().len());
+        }
+        Ok(())
+    }
+
+    /// Deletes the side line at `path` with the lines in it; false for a path that names none.
+    pub fn delete_line(&mut self, path: &[usize]) -> bool {
+        self.remote.is_none() && self.game.delete_variation(path)
     }
 
     /// The moves played, numbered, as the move list shows them.
@@ -425,6 +519,58 @@ mod tests {
 
     fn text(s: &mut Session, mv: &str, moved_at: f64, now: f64) -> MoveView {
         s.play(MoveChoice::Text(mv), Some(moved_at), now).unwrap()
+    }
+
+    #[test]
+    fn side_lines_are_tried_shown_promoted_and_deleted_without_touching_the_game() {
+        let mut s = session(None);
+        for m in ["32-28", "19-23", "28x19", "14x23"] {
+            text(&mut s, m, 0.0, 0.0);
+        }
+        // From the position after one ply: a move other than the game's opens a side line.
+        let (played, line, ply) = s.explore(&[], 1, MoveChoice::Text("18-23")).unwrap();
+        assert_eq!(
+            (played.notation.as_str(), line.as_str(), ply),
+            ("18-23", "0", 2)
+        );
+        let (_, line, ply) = s.explore(&[0], 2, MoveChoice::Text("37-32")).unwrap();
+        assert_eq!((line.as_str(), ply), ("0", 3));
+        assert_eq!(s.game().moves().len(), 4, "the game is unchanged");
+        let snap = s.snapshot_line(&[0], None, None);
+        assert_eq!(
+            (snap.line.as_str(), snap.view, snap.line_end, snap.ply),
+            ("0", 3, 3, 4)
+        );
+        assert!(
+            !snap.legal.is_empty(),
+            "moves may be tried on in the side line"
+        );
+        assert_eq!(snap.last_move.as_ref().unwrap().notation, "37-32");
+        let v = &snap.moves[1].variations[0];
+        assert_eq!(v.line, "0");
+        let texts: Vec<&str> = v.moves.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["18-23", "37-32"]);
+        assert_eq!((v.moves[0].ply, v.moves[0].number), (2, 1));
+        // Up to its branch, a side line's plies are the game's.
+        assert_eq!(s.snapshot_line(&[0], Some(1), None).line, "");
+        // Bad places and moves are refused and change nothing.
+        assert!(s.explore(&[], 4, MoveChoice::Text("37-32")).is_err());
+        assert!(s.explore(&[], 1, MoveChoice::Text("50-45")).is_err());
+        assert!(s.explore(&[7], 9, MoveChoice::Index(0)).is_err());
+        assert!(s.promote(&[]).is_err() && s.promote(&[3]).is_err());
+        // Exported, the side line is in the PDN; promoted, it is the game.
+        assert!(s.pdn(&PdnTags::default()).contains("(1... 18-23 2. 37-32)"));
+        s.promote(&[0]).unwrap();
+        let snap = s.snapshot(None, None);
+        let main: Vec<&str> = snap.moves.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(main, ["32-28", "18-23", "37-32"]);
+        assert_eq!(snap.moves[1].variations[0].moves.len(), 3);
+        assert!(s.delete_line(&[0]) && !s.delete_line(&[0]));
+        assert!(s.snapshot(None, None).moves[1].variations.is_empty());
+        // Online, nothing is tried out: the friend's page would not know it.
+        s.set_remote(Some(Color::Black));
+        assert!(s.explore(&[], 1, MoveChoice::Text("19-23")).is_err());
+        assert!(s.snapshot_line(&[], Some(1), None).legal.is_empty());
     }
 
     #[test]

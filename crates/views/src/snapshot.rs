@@ -16,6 +16,7 @@ use draughts_rules::position::Position;
 use draughts_rules::setup::{Piece, Role};
 use draughts_rules::square::{Color, Square};
 use draughts_rules::variant::{Goal, Variant};
+use draughts_rules::variation::Variation;
 use serde::Serialize;
 
 /// The legal moves of a position in their canonical order: by origin, then landing squares, then
@@ -418,12 +419,44 @@ pub struct PlyView {
     /// The record's comment after this move, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// The side lines played instead of this move, after it in the list.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<LineView>,
+}
+
+/// A side line of the move list: its path (`"0"`, `"0.1"`: see [`path_text`]), the comment that
+/// opens it and its moves, each with its own side lines.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineView {
+    pub line: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    pub moves: Vec<PlyView>,
+}
+
+/// A path in the tree of lines as the page names it: the variations' indices joined by dots,
+/// `""` for the main line.
+pub fn path_text(path: &[usize]) -> String {
+    path.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Reads a path named by [`path_text`]; `None` for anything else.
+pub fn parse_path(text: &str) -> Option<Vec<usize>> {
+    if text.is_empty() {
+        return Some(Vec::new());
+    }
+    text.split('.')
+        .map(|n| n.parse().ok().filter(|_| n.len() <= 4))
+        .collect()
 }
 
 impl PlyView {
     /// The numbered move list of `game` (texts from `texts`, which keeps them between calls).
     pub fn list(game: &Game, texts: &mut MoveTexts) -> Vec<PlyView> {
-        texts
+        let mut list: Vec<PlyView> = texts
             .of(game)
             .enumerate()
             .map(|(i, text)| PlyView {
@@ -432,8 +465,56 @@ impl PlyView {
                 color: game.positions()[i].turn(),
                 text: text.to_owned(),
                 comment: game.comment(i + 1).map(str::to_owned),
+                variations: Vec::new(),
             })
-            .collect()
+            .collect();
+        for (j, v) in game.variations().iter().enumerate() {
+            if let Some(p) = list.get_mut(v.at) {
+                p.variations
+                    .push(LineView::of(game, game.positions()[v.at], &[j], v));
+            }
+        }
+        list
+    }
+}
+
+impl LineView {
+    /// Side line `v` at `path`, played from `pos`.
+    fn of(game: &Game, mut pos: Position, path: &[usize], v: &Variation) -> LineView {
+        let comment_at = |after: usize| {
+            v.line
+                .comments
+                .iter()
+                .find(|(at, _)| *at == after)
+                .map(|(_, t)| t.clone())
+        };
+        let mut moves: Vec<PlyView> = Vec::with_capacity(v.line.moves.len());
+        let mut before = Vec::with_capacity(v.line.moves.len());
+        for (k, m) in v.line.moves.iter().enumerate() {
+            let ply = v.at + k;
+            before.push(pos);
+            moves.push(PlyView {
+                ply: ply + 1,
+                number: game.move_number(ply),
+                color: pos.turn(),
+                text: notation::move_to_text(&pos, m),
+                comment: comment_at(ply + 1),
+                variations: Vec::new(),
+            });
+            pos.play_unchecked(m);
+        }
+        for (j, w) in v.line.variations.iter().enumerate() {
+            let k = w.at - v.at;
+            if let (Some(p), Some(&from)) = (moves.get_mut(k), before.get(k)) {
+                let inner = [path, &[j]].concat();
+                p.variations.push(LineView::of(game, from, &inner, w));
+            }
+        }
+        LineView {
+            line: path_text(path),
+            comment: comment_at(v.at),
+            moves,
+        }
     }
 }
 
@@ -498,6 +579,10 @@ pub struct Snapshot {
     pub can_redo: bool,
     /// The position shown, as FEN.
     pub fen: String,
+    /// The line shown: `""` for the game's own, else a side line's path ([`path_text`]).
+    pub line: String,
+    /// The ply after the last move of the line shown (`ply` on the game's own line).
+    pub line_end: usize,
 }
 
 impl Snapshot {
@@ -509,19 +594,57 @@ impl Snapshot {
         view: Option<usize>,
         player: Option<Color>,
     ) -> Snapshot {
+        Snapshot::on_line(game, texts, &[], view, player, false)
+    }
+
+    /// As [`Snapshot::new`], showing ply `view` of the line at `path` (a side line's plies up to
+    /// its branch are its parent's; a path that names no line is the game's own). `explore`:
+    /// list the legal moves of a past position or a side line, to try moves there.
+    pub fn on_line(
+        game: &Game,
+        texts: &mut MoveTexts,
+        path: &[usize],
+        view: Option<usize>,
+        player: Option<Color>,
+        explore: bool,
+    ) -> Snapshot {
         let variant = game.variant();
         let ply = game.moves().len();
-        let view = view.map_or(ply, |v| v.min(ply));
-        let pos = &game.positions()[view];
-        let legal = if view == ply {
+        let end_of = |path: &[usize]| game.variation(path).map_or(ply, Variation::end);
+        let path = if game.variation(path).is_some() {
+            path
+        } else {
+            &[]
+        };
+        let view = view.map_or(end_of(path), |v| v.min(end_of(path)));
+        let path = game.normalize(path, view);
+        let on_game = path.is_empty() && view == ply;
+        let line_moves = if path.is_empty() {
+            game.moves().to_vec()
+        } else {
+            game.line_moves(&path).unwrap_or_default()
+        };
+        let pos = if path.is_empty() {
+            game.positions()[view]
+        } else {
+            game.line_position(&path, view).unwrap_or(*game.start())
+        };
+        let legal = if on_game {
             ordered_moves(game.legal_moves())
+        } else if explore {
+            ordered_moves(pos.legal_moves())
         } else {
             Vec::new()
         };
         let moves = PlyView::list(game, texts);
-        let last_move = view
-            .checked_sub(1)
-            .map(|i| MoveView::played(&game.positions()[i], &game.moves()[i]));
+        let last_move = view.checked_sub(1).map(|i| {
+            let before = if path.is_empty() {
+                game.positions()[i]
+            } else {
+                game.line_position(&path, i).unwrap_or(*game.start())
+            };
+            MoveView::played(&before, &line_moves[i])
+        });
         Snapshot {
             variant: variant.name(),
             ply,
@@ -529,7 +652,7 @@ impl Snapshot {
             turn: pos.turn(),
             to_move: game.position().turn(),
             board: PieceView::board(variant, |s| pos.piece_at(s)),
-            counts: CountsView::of(pos),
+            counts: CountsView::of(&pos),
             status: StatusView::new(game.status(), variant, player),
             move_number: game.move_number(view),
             moves,
@@ -538,7 +661,9 @@ impl Snapshot {
             last_move,
             can_undo: game.can_undo(),
             can_redo: game.can_redo(),
-            fen: draughts_rules::fen::write_fen(pos),
+            fen: draughts_rules::fen::write_fen(&pos),
+            line_end: end_of(&path),
+            line: path_text(&path),
         }
     }
 }
