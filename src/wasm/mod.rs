@@ -23,7 +23,7 @@ mod game;
 
 pub use game::DraughtsGame;
 
-use draughts_views::convert::{init, parse_variant, plain, said, to_js};
+use draughts_views::convert::{field, init, parse_variant, plain, said, text_field, to_js};
 
 /// A refusal as JavaScript sees it: the page's mistake a plain `Error` in English, a player's an
 /// `Error` carrying the engine's message.
@@ -47,14 +47,36 @@ pub(crate) fn refused(r: Refusal) -> JsValue {
 pub fn edit_setup(fen: &str, variant: &str, change: JsValue) -> Result<JsValue, JsValue> {
     init();
     let variant = parse_variant(variant)?;
-    let change: Change = if change.is_undefined() || change.is_null() {
-        Change::default()
-    } else {
-        serde_wasm_bindgen::from_value(change)
-            .map_err(|e| plain(&format!("Not a board change: {e}")))?
-    };
+    let change = change_from(&change)?;
     let view = draughts_views::editor::edit(fen, variant, &change).map_err(refused)?;
     Ok(to_js(&view))
+}
+
+/// A board change from the editor (see [`Change`]); none, for undefined or null.
+fn change_from(change: &JsValue) -> Result<Change, JsValue> {
+    const WHAT: &str = "Not a board change";
+    if change.is_undefined() || change.is_null() {
+        return Ok(Change::default());
+    }
+    if !change.is_object() {
+        return Err(plain(&format!("{WHAT}: an object is expected")));
+    }
+    let square = match field(change, "square") {
+        None => None,
+        Some(v) => Some(
+            v.as_f64()
+                .filter(|n| n.fract() == 0.0 && (0.0..=255.0).contains(n))
+                .map(|n| n as u8)
+                .ok_or_else(|| plain(&format!("{WHAT}: square must be a square's number")))?,
+        ),
+    };
+    Ok(Change {
+        square,
+        color: text_field(change, "color", WHAT)?,
+        role: text_field(change, "role", WHAT)?,
+        turn: text_field(change, "turn", WHAT)?,
+        reset: text_field(change, "reset", WHAT)?,
+    })
 }
 
 /// The variants this engine plays, in the order a picker lists them:

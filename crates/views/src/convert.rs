@@ -38,6 +38,28 @@ pub fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(&ser).unwrap_or(JsValue::NULL)
 }
 
+/// Property `key` of a plain object from the page; `None` when it is absent (undefined or null).
+/// Read by hand rather than through serde's `Deserialize`, whose error messages would bring
+/// float formatting and a deserializer into the page's module for two small objects.
+pub fn field(obj: &JsValue, key: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(obj, &JsValue::from_str(key))
+        .ok()
+        .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// Text property `key` of a plain object: `None` when absent.
+///
+/// # Errors
+/// The property is there but not text, told as `what`'s problem.
+pub fn text_field(obj: &JsValue, key: &str, what: &str) -> Result<Option<String>, JsValue> {
+    field(obj, key)
+        .map(|v| {
+            v.as_string()
+                .ok_or_else(|| plain(&format!("{what}: {key} must be text")))
+        })
+        .transpose()
+}
+
 /// An error for a programming mistake on the page's side (a bad argument): English only.
 pub fn plain(text: &str) -> JsValue {
     js_sys::Error::new(text).into()

@@ -12,7 +12,7 @@ use draughts_rules::position::Position;
 use draughts_rules::setup::{Piece, Role, Setup};
 use draughts_rules::square::{Color, Square};
 use draughts_rules::variant::Variant;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// FEN the editor cannot show on its board.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -171,7 +171,7 @@ impl Board {
 /// What the board editor sends with a change: one square's new contents (`{ square, color,
 /// role }`, or `{ square }` to empty it), the side to move (`{ turn }`), or a fresh board
 /// (`{ reset: "empty" | "start" }`). Names as the page writes them: `"white"`, `"man"`.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default)]
 pub struct Change {
     pub square: Option<u8>,
     pub color: Option<String>,
