@@ -7,8 +7,10 @@
 //
 // Everything drawn comes from one engine snapshot per change (`this.snap`: board, turn, counts,
 // status, numbered move list, legal moves with their indices; see src/snapshot.rs). Moves are
-// played by index. A past position (move-list navigation) is a snapshot of an earlier ply:
-// read-only, with a banner, until "Play from here" or the way back to the game.
+// played by index. A past position (move-list navigation) is a snapshot of an earlier ply, with a
+// banner, until "Play from here" or the way back to the game; a move tried there opens a side line
+// (variation) and shows it, the game itself unchanged (not online, nor while a clock runs: then
+// a past position is read-only).
 //
 // Hooks for a computer opponent (another module can plug in without touching this file):
 //   controller.isComputer = (color) => boolean   whose turn belongs to the computer
@@ -36,7 +38,7 @@
 import * as engine from './engine.js';
 import * as game from './game.js';
 import { errorText, say, sideName, t, variantTitle } from './i18n.js';
-import { numbered } from './panels.js';
+import { linePlies, numbered } from './panels.js';
 
 const EMPTY = Object.freeze(new Set());
 
@@ -65,6 +67,7 @@ export class Controller {
     this.must = EMPTY; // pieces that must move, shown after a tap on one that cannot
     this.snap = null; // the engine's snapshot of what is shown
     this.viewPly = null; // the ply shown while looking back; null: the game as it stands
+    this.viewLine = ''; // the side line shown ('0.1'), '' for the game's own
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
     this.online = null; // an online game's { session, me, … } (online.js): the other side plays on its own page
@@ -104,17 +107,18 @@ export class Controller {
 
   /** Asks the engine for the snapshot of what is shown (one call per change). */
   refresh() {
-    this.snap = game.snapshot(this.panels.player(), this.viewPly ?? undefined);
+    this.snap = game.snapshot(this.panels.player(), this.viewPly ?? undefined, this.viewLine || undefined);
     this.legal = this.snap.legal;
-    if (this.snap.view === this.snap.ply) this.viewPly = null;
+    this.viewLine = this.snap.line;
+    if (this.snap.view === this.snap.ply && !this.snap.line) this.viewPly = null;
     this.arrow = null;
     for (const fn of this.viewListeners) fn(this.snap);
     return this.snap;
   }
 
-  /** Whether a past position is shown (read-only). */
+  /** Whether a past position or a side line is shown (moves tried there open side lines). */
   get viewing() {
-    return this.viewPly != null;
+    return this.viewPly != null || !!this.viewLine;
   }
 
   // ----- game lifecycle -----
@@ -137,6 +141,7 @@ export class Controller {
     game.setRemote(this.online ? other(this.online.me) : null);
     this.panels.setFriend(this.online ? other(this.online.me) : null);
     this.viewPly = null;
+    this.viewLine = '';
     const { variant } = this.buildBoard(game.board());
     this.panels.message('');
     this.panels.setVariant(variant);
@@ -202,27 +207,53 @@ export class Controller {
 
   // ----- looking back -----
 
-  /** Shows the position after `ply` plies (clamped; the last ply is the game as it stands). */
-  showPly(ply) {
+  /**
+   * Shows the position after `ply` plies of `line` (by default the line shown; '' the game's
+   * own), clamped to the line; Infinity: its end (the game's: the game as it stands).
+   */
+  showPly(ply, line = this.viewLine) {
     if (this.animating || !this.snap) return;
-    const last = this.snap.ply;
-    const target = Math.max(0, Math.min(last, ply));
-    this.viewPly = target === last ? null : target;
+    const end = line === this.snap.line ? this.snap.lineEnd : this.snap.ply;
+    const target = Math.max(0, Number.isFinite(ply) ? ply : end);
+    this.viewLine = line;
+    this.viewPly = !line && target >= this.snap.ply ? null : target;
     this.clearSelection();
     this.hint = EMPTY;
     this.must = EMPTY;
     const snap = this.refresh();
     this.panels.update(snap);
     this.redraw();
-    const m = snap.moves[snap.view - 1];
+    const m = linePlies(snap, snap.line).find((p) => p.ply === snap.view);
     this.panels.announce(m ? t('past.after', { move: numbered(m, snap) }) : t('past.start'));
+  }
+
+  /** Makes the side line shown the game's own line; the game goes on from its end. */
+  promoteLine() {
+    if (!this.snap?.line) return;
+    game.promote(this.snap.line);
+    this.viewLine = '';
+    this.clearSelection();
+    this.changed({ cause: 'promote' });
+    this.panels.announce(t('announce.promoted'));
+  }
+
+  /** Deletes the side line shown; the position it branched from is shown. */
+  deleteLine() {
+    const line = this.snap?.line;
+    if (!line || !game.deleteLine(line)) return;
+    const branch = linePlies(this.snap, line)[0].ply - 1;
+    this.viewLine = line.split('.').slice(0, -1).join('.');
+    this.viewPly = branch;
+    this.clearSelection();
+    this.changed({ cause: 'delete-line' });
   }
 
   /** "Play from here": the game goes back to the position shown; later moves can be redone. */
   playFromHere() {
-    if (!this.viewing) return;
+    if (!this.viewing || this.snap.line) return;
     game.goTo(this.snap.view);
     this.viewPly = null;
+    this.viewLine = '';
     this.clearSelection();
     this.changed({ cause: 'from-here' });
     this.panels.announce(t('announce.playing-on', { number: this.snap.moveNumber, side: sideName(this.snap.turn) }));
@@ -254,7 +285,8 @@ export class Controller {
     const last = this.snap.lastMove;
     // A player's turn, nothing picked yet: the pieces that can move are marked (those that
     // capture, more strongly), so the turn starts with what there is to do.
-    const turnStart = !this.busy && this.selected == null && !this.viewing && !this.isAway(this.snap.turn);
+    // Not while looking back (moves tried there open side lines, but the marks say "your turn").
+    const turnStart = !this.busy && this.selected == null && !this.viewing && !this.inputBlocked();
     const marks = {
       selected: this.selected,
       dests: EMPTY,
@@ -304,7 +336,9 @@ export class Controller {
   // ----- input -----
 
   inputBlocked() {
-    return this.busy || this.animating || !this.snap || this.viewing || this.isAway(this.snap.turn);
+    if (this.busy || this.animating || !this.snap) return true;
+    // A past position or a side line: open to moves tried there when the engine lists them.
+    return this.viewing ? !this.legal.length : this.isAway(this.snap.turn);
   }
 
   /**
@@ -326,7 +360,7 @@ export class Controller {
       this.editor.tap(sq);
       return;
     }
-    if (this.viewing && !this.animating) {
+    if (this.viewing && !this.animating && !this.legal.length) {
       this.panels.message(t('msg.past-position'), 'info');
       return;
     }
@@ -430,12 +464,7 @@ export class Controller {
     const id = game.id();
     // With a clock, the mover's time stops now, at the last tap, not after the slide.
     const movedAt = performance.now();
-    if (this.viewing) {
-      // Looking back while the computer moves: the move is played, the view stays.
-      const played = game.play(move.index);
-      this.changed({ cause: 'move', move: played });
-      return played;
-    }
+    if (this.viewing) return this.explore(move);
     this.animating = true;
     await this.slide(move);
     if (game.id() !== id) {
@@ -464,6 +493,29 @@ export class Controller {
     }
   }
 
+  /** Tries a move object in the past position or side line shown: it opens or follows a side line. */
+  async explore(move) {
+    const { line, view } = this.snap;
+    this.animating = true;
+    await this.slide(move);
+    this.animating = false;
+    let got;
+    try {
+      got = game.explore(line, view, move.index);
+    } catch (e) {
+      this.clearSelection();
+      this.redraw();
+      this.panels.message(errorText(e), 'error');
+      return null;
+    }
+    this.viewLine = got.line;
+    this.viewPly = got.ply;
+    this.clearSelection();
+    this.changed({ cause: 'variation', move: got.move });
+    this.panels.announce(describe(got.move, this.snap));
+    return got.move;
+  }
+
   /** Slides `move` on the board, the pieces it captures shown faded until it completes. */
   async slide(move) {
     this.view.render(this.snap.board, {
@@ -483,7 +535,8 @@ export class Controller {
    * engine's Error if the move is illegal.
    */
   async playMove(move) {
-    const m = typeof move === 'number' ? this.legal[move] : this.legal.find((x) => x.full === move || x.notation === move);
+    // Looking back (the legal moves are those of the position shown): played without a slide.
+    const m = this.viewing ? null : typeof move === 'number' ? this.legal[move] : this.legal.find((x) => x.full === move || x.notation === move);
     if (m) {
       performance.mark('activate');
       await this.play(m);
@@ -520,6 +573,7 @@ export class Controller {
     const ply = this.snap.ply;
     if (!game.undo()) return;
     this.viewPly = null;
+    this.viewLine = '';
     // The game as the first undo left it says whether the computer's reply goes too.
     const s = game.snapshot();
     if (s.ply < ply && this.isComputer(s.toMove) && s.canUndo) game.undo();
@@ -545,6 +599,7 @@ export class Controller {
   redo() {
     if (this.animating || this.online || !game.redo()) return;
     this.viewPly = null;
+    this.viewLine = '';
     const s = game.snapshot();
     if (this.isComputer(s.toMove) && s.status.state === 'ongoing') game.redo();
     this.clearSelection();
@@ -578,6 +633,7 @@ export class Controller {
   takeBack(ply) {
     if (!game.takeBack(ply)) return false;
     this.viewPly = null;
+    this.viewLine = '';
     this.clearSelection();
     this.changed({ cause: 'undo' });
     this.panels.announce(t('announce.taken-back'));
@@ -594,6 +650,7 @@ export class Controller {
   resign(who = this.snap.turn) {
     game.resign(who);
     this.viewPly = null;
+    this.viewLine = '';
     this.clearSelection();
     this.changed({ cause: 'resign' });
     return who;
@@ -602,6 +659,7 @@ export class Controller {
   agreeDraw() {
     game.agreeDraw();
     this.viewPly = null;
+    this.viewLine = '';
     this.clearSelection();
     this.changed({ cause: 'draw' });
   }

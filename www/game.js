@@ -89,10 +89,11 @@ export const id = () => serial;
 
 /**
  * Everything the page draws, in one value (src/snapshot.rs): `{ variant, ply, view, turn, toMove,
- * board, counts, status, moveNumber, moves, leadComment, legal, lastMove, canUndo, canRedo, fen }`.
- * `player` ('white' | 'black') tells the result to that player; `view`, a past ply, shows it.
+ * board, counts, status, moveNumber, moves, leadComment, legal, lastMove, canUndo, canRedo, fen,
+ * line, lineEnd }`. `player` ('white' | 'black') tells the result to that player; `view`, a past
+ * ply, shows it, of side line `line` ('0.1') when given.
  */
-export const snapshot = (player, view) => current.snapshot(player, view);
+export const snapshot = (player, view, line) => current.snapshot(player, view, line);
 
 /** The game's variant, its board's squares (`[{ square, row, col, label, … }]`) and cells per side. */
 export const board = () => ({ variant: current.variant(), squares: current.squares(), size: current.size() });
@@ -113,6 +114,12 @@ export function boardOf(variant) {
 export const play = (move, movedAt) => current.applyMove(move, movedAt);
 /** "Play from here": back to the position after `ply` plies, the later moves redoable. */
 export const goTo = (ply) => current.goTo(ply);
+/** Tries move `index` from ply `ply` of line `line` (a side line opens): `{ move, line, ply }`. */
+export const explore = (line, ply, index) => current.explore(line, ply, index);
+/** Makes side line `line` the game's own line. */
+export const promote = (line) => current.promote(line);
+/** Deletes side line `line`; false when there is none. */
+export const deleteLine = (line) => current.deleteLine(line);
 export const undo = () => current.undo();
 export const redo = () => current.redo();
 /** `color` ('white' | 'black') resigns. */

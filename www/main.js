@@ -211,13 +211,15 @@ function wireNavigation(controller) {
   const step = (d) => controller.showPly(controller.snap.view + d);
   $('moves').addEventListener('click', (e) => {
     const b = e.target.closest('[data-ply]');
-    if (b) controller.showPly(Number(b.dataset.ply));
+    if (b) controller.showPly(Number(b.dataset.ply), b.dataset.line ?? '');
   });
   $('nav-first').addEventListener('click', () => controller.showPly(0));
   $('nav-prev').addEventListener('click', () => step(-1));
   $('nav-next').addEventListener('click', () => step(1));
   $('nav-last').addEventListener('click', () => controller.showPly(Infinity));
-  $('back-to-game').addEventListener('click', () => controller.showPly(Infinity));
+  $('back-to-game').addEventListener('click', () => controller.showPly(Infinity, ''));
+  $('promote-line').addEventListener('click', () => controller.promoteLine());
+  $('delete-line').addEventListener('click', () => controller.deleteLine());
   $('play-from-here').addEventListener('click', async () => {
     const s = controller.snap;
     const later = s.ply - s.view;

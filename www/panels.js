@@ -24,6 +24,19 @@ export function numbered(m, snap) {
   return `${m.number}${m.color === engine.firstMover(snap.variant) ? '.' : '…'} ${m.text}`;
 }
 
+/** The moves of line `line` ('' the game's, '0.1' a side line) in the snapshot's move list. */
+export function linePlies(snap, line) {
+  let plies = snap.moves;
+  let path = '';
+  while (path !== line) {
+    const next = plies.flatMap((p) => p.variations ?? []).find((v) => line === v.line || line.startsWith(`${v.line}.`));
+    if (!next) return [];
+    plies = next.moves;
+    path = next.line;
+  }
+  return plies;
+}
+
 /**
  * Keeps a tap that began before `dialog` opened from pressing the button that is now under the
  * finger. On a phone the click of a tap comes after the touch ends, and the result dialog can
@@ -77,7 +90,7 @@ export class Panels {
       $(`kings-${side}`).textContent = k ? t('kings', { n: k }) : '';
     }
     const turn = snap.turn;
-    const past = snap.view < snap.ply;
+    const past = snap.view < snap.ply || !!snap.line;
     const over = status.state !== 'ongoing' && !past;
     $('turn').textContent = over ? say(status.title) : t('turn.to-move', { side: sideName(turn) });
     $('status').textContent = over
@@ -97,15 +110,20 @@ export class Panels {
 
   /** The banner over a past position, and the navigation buttons' state. */
   showPast(snap) {
-    const past = snap.view < snap.ply;
+    const past = snap.view < snap.ply || !!snap.line;
     const banner = $('past-banner');
     banner.hidden = !past;
     if (past) {
-      const m = snap.moves[snap.view - 1];
-      $('past-text').textContent = m ? t('past.after', { move: numbered(m, snap) }) : t('past.start');
+      const m = linePlies(snap, snap.line).find((p) => p.ply === snap.view);
+      // A side line's longer words: the move kept whole on a narrow phone (non-breaking hyphens).
+      const move = m && (snap.line ? numbered(m, snap).replaceAll('-', '\u2011') : numbered(m, snap));
+      $('past-text').textContent = !m ? t('past.start') : t(snap.line ? 'past.side-line' : 'past.after', { move });
     }
+    // A side line is promoted or deleted; on the game's own line, play goes on from a past position.
+    $('play-from-here').hidden = !!snap.line;
+    $('promote-line').hidden = $('delete-line').hidden = !snap.line;
     $('nav-first').disabled = $('nav-prev').disabled = snap.view === 0;
-    $('nav-next').disabled = $('nav-last').disabled = !past;
+    $('nav-next').disabled = $('nav-last').disabled = snap.view >= snap.lineEnd;
   }
 
   /**
@@ -118,7 +136,8 @@ export class Panels {
     const ol = $('moves');
     const notes = list.filter((p) => p.comment).length;
     const last = (k) => (list.length >= k ? list[list.length - k].text : '');
-    const key = `${snap.variant}|${list.length}|${last(1)}|${last(2)}|${notes}|${snap.leadComment ?? ''}`;
+    const lines = JSON.stringify(list.filter((p) => p.variations).map((p) => [p.ply, p.variations]));
+    const key = `${snap.variant}|${list.length}|${last(1)}|${last(2)}|${notes}|${snap.leadComment ?? ''}|${lines}`;
     if (this.movesKey !== key) {
       this.movesKey = key;
       const first = engine.firstMover(snap.variant);
@@ -143,22 +162,21 @@ export class Panels {
           ol.append(row);
           rowNumber = ply.number;
         }
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = `ply ${ply.color}`;
-        b.dataset.ply = ply.ply;
-        b.textContent = ply.text;
-        row.append(b);
-        // The record's comment after the move, then the row goes on below it.
+        row.append(plyButton(ply, ''));
+        // The record's comment after the move, then its side lines; the row goes on below them.
         if (ply.comment) {
           row.append(comment(ply.comment, 'span'));
+          rowNumber = null;
+        }
+        for (const v of ply.variations ?? []) {
+          row.append(sideLine(v, first));
           rowNumber = null;
         }
       }
     }
     for (const b of ol.querySelectorAll('.is-current')) b.classList.remove('is-current');
     for (const b of ol.querySelectorAll('[aria-current]')) b.removeAttribute('aria-current');
-    const current = ol.querySelector(`[data-ply="${snap.view}"]`);
+    const current = ol.querySelector(`[data-ply="${snap.view}"][data-line="${snap.line}"]`);
     if (current) {
       current.classList.add('is-current');
       current.setAttribute('aria-current', 'step');
@@ -269,4 +287,40 @@ export class Panels {
     $('board').setAttribute('aria-busy', busy ? 'true' : 'false');
     if (busy && label) $('status').textContent = label;
   }
+}
+
+/** A move of the list: a button that shows the position it leads to, on its line. */
+function plyButton(ply, line) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = `ply ${ply.color}`;
+  b.dataset.ply = ply.ply;
+  b.dataset.line = line;
+  b.textContent = ply.text;
+  return b;
+}
+
+/**
+ * A side line in the list, in parentheses after the move it replaces: its opening comment, then
+ * its moves, numbered where a line, a comment or a side line starts, with its own side lines.
+ */
+function sideLine(v, first) {
+  const span = document.createElement('span');
+  span.className = 'line';
+  span.dataset.line = v.line;
+  if (v.comment) span.append(comment(v.comment, 'span'));
+  let numbered = true;
+  for (const ply of v.moves) {
+    if (numbered || ply.color === first) {
+      const num = document.createElement('span');
+      num.className = 'move-no';
+      num.textContent = `${ply.number}${ply.color === first ? '.' : '…'}`;
+      span.append(num);
+    }
+    span.append(plyButton(ply, v.line));
+    numbered = !!ply.comment || !!ply.variations;
+    if (ply.comment) span.append(comment(ply.comment, 'span'));
+    for (const inner of ply.variations ?? []) span.append(sideLine(inner, first));
+  }
+  return span;
 }

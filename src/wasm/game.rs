@@ -15,36 +15,35 @@ use draughts_rules::game::{Game, PdnTags};
 use draughts_rules::message::Message;
 use draughts_rules::pdn::{read_game, read_record, RecordError};
 use draughts_rules::square::Color;
-use draughts_views::convert::{at, init, parse_variant, performance_now, plain, said, to_js};
+use draughts_views::convert::{
+    at, init, parse_variant, performance_now, plain, said, text_field, to_js,
+};
 use draughts_views::session::{color_named, MoveChoice, Session};
-use draughts_views::snapshot::SquareView;
-use serde::Deserialize;
+use draughts_views::snapshot::{parse_path, MoveView, SquareView};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Player-facing PDN tags; every field optional.
-#[derive(Deserialize, Default)]
-struct TagsIn {
-    event: Option<String>,
-    site: Option<String>,
-    date: Option<String>,
-    round: Option<String>,
-    white: Option<String>,
-    black: Option<String>,
+/// A move tried from a past position or a side line, and where it leads.
+#[derive(Serialize)]
+struct Explored {
+    #[serde(rename = "move")]
+    mv: MoveView,
+    line: String,
+    ply: usize,
 }
 
+/// PDN tags from the page (`{ event, site, date, round, white, black }`, each optional text);
+/// anything else is left out.
 fn tags_from(tags: JsValue) -> PdnTags {
-    let t: TagsIn = if tags.is_undefined() || tags.is_null() {
-        TagsIn::default()
-    } else {
-        serde_wasm_bindgen::from_value(tags).unwrap_or_default()
-    };
+    let text = |key: &str| text_field(&tags, key, "PDN tags").ok().flatten();
     PdnTags {
-        event: t.event,
-        site: t.site,
-        date: t.date,
-        round: t.round,
-        white: t.white,
-        black: t.black,
+        event: text("event"),
+        site: text("site"),
+        date: text("date"),
+        round: text("round"),
+        white: text("white"),
+        black: text("black"),
     }
 }
 
@@ -172,10 +171,55 @@ impl DraughtsGame {
     /// ply, view, turn, toMove, board, counts, status, moveNumber, moves, leadComment?, legal,
     /// lastMove, canUndo, canRedo, fen }`; `lastMove.taken[i]` is the piece (`{ color, role }`)
     /// it took on `lastMove.captures[i]`. `player` (`"white"`/`"black"`) tells the result to
-    /// that player, as against the computer; `view` shows the position after that many plies,
-    /// read-only (by default the game as it stands).
-    pub fn snapshot(&mut self, player: Option<String>, view: Option<usize>) -> JsValue {
-        to_js(&self.0.snapshot(view, player_of(player)))
+    /// that player, as against the computer; `view` shows the position after that many plies
+    /// (by default the game as it stands) of the side line `line` (`"0.1"`: see
+    /// [`draughts_views::snapshot::path_text`]; by default, or when it names none, the game's
+    /// own), with `line` and `lineEnd` telling which line is shown and where it ends, and `legal`
+    /// listing the moves that may be tried there ([`Self::explore`]).
+    pub fn snapshot(
+        &mut self,
+        player: Option<String>,
+        view: Option<usize>,
+        line: Option<String>,
+    ) -> JsValue {
+        let path = line.as_deref().and_then(parse_path).unwrap_or_default();
+        to_js(&self.0.snapshot_line(&path, view, player_of(player)))
+    }
+
+    /// Tries the move `index` (among the snapshot's legal moves there) from the position after
+    /// `ply` plies of line `line`: follows the line or a side line that has it, or extends or
+    /// opens one; the game as it stands is unchanged. Returns `{ move, line, ply }`: the move
+    /// object and where it leads.
+    ///
+    /// # Errors
+    /// A malformed line, no such position or move, moves not to be tried now (online, or while
+    /// a clock runs), or the game as it stands (played with `applyMove`); nothing changes.
+    pub fn explore(&mut self, line: &str, ply: usize, index: usize) -> Result<JsValue, JsValue> {
+        let path = parse_path(line).ok_or_else(|| plain("explore: no such line"))?;
+        let (played, line, ply) = self
+            .0
+            .explore(&path, ply, MoveChoice::Index(index))
+            .map_err(refused)?;
+        Ok(to_js(&Explored {
+            mv: played,
+            line,
+            ply,
+        }))
+    }
+
+    /// Makes side line `line` the game's own; the game goes on from its end.
+    ///
+    /// # Errors
+    /// A malformed line or one that names no side line, or lines not to be changed now.
+    pub fn promote(&mut self, line: &str) -> Result<(), JsValue> {
+        let path = parse_path(line).ok_or_else(|| plain("promote: no such line"))?;
+        self.0.promote(&path).map_err(refused)
+    }
+
+    /// Deletes side line `line` and the lines in it; false when it names none.
+    #[wasm_bindgen(js_name = deleteLine)]
+    pub fn delete_line(&mut self, line: &str) -> bool {
+        parse_path(line).is_some_and(|path| self.0.delete_line(&path))
     }
 
     /// Plays a move given by its `index` among the snapshot's legal moves, or as text (`32-28`,

@@ -1,4 +1,4 @@
-// Looking back and sharing: the move list as navigation (a read-only past position, Play from
+// Looking back and sharing: the move list as navigation (a past position, moves tried there, Play from
 // here), games as links (opened in a fresh browser, tampered links refused), the engine's
 // explanation of a piece that cannot move, and the board editor.
 import { on } from './devices.mjs';
@@ -13,7 +13,7 @@ const OPENING = [
 ];
 
 test.describe('study and share', on('phone', 'desktop'), () => {
-  test('the move list shows past positions, read-only, and play goes on from one', async ({ app, page }) => {
+  test('the move list shows past positions, where moves are tried, and play goes on from one', async ({ app, page }) => {
     await app.open();
     await app.play(OPENING);
     const live = await app.fen();
@@ -27,8 +27,13 @@ test.describe('study and share', on('phone', 'desktop'), () => {
     await expect(app.sq(23).locator('.piece')).toHaveCount(0);
     await expect(page.locator('#moves [data-ply="1"]')).toHaveClass(/is-current/);
     await app.shot('past-position');
-    // Read-only: a tap on a piece selects nothing.
+    // A piece of the side not to move there is not picked; one of the side to move is, to try a
+    // move (a side line: variations.spec.mjs), and dropped again; the game is unchanged.
     await app.press(app.sq(31));
+    await expect(page.locator('#board .is-selected')).toHaveCount(0);
+    await app.press(app.sq(19));
+    await expect(app.sq(19)).toHaveClass(/is-selected/);
+    await app.press(app.sq(19));
     await expect(page.locator('#board .is-selected')).toHaveCount(0);
     expect(await app.fen(), 'the game is unchanged').toBe(live);
     // Step with the buttons, then the keyboard (desktop).

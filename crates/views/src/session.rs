@@ -567,6 +567,15 @@ mod tests {
         assert_eq!(snap.moves[1].variations[0].moves.len(), 3);
         assert!(s.delete_line(&[0]) && !s.delete_line(&[0]));
         assert!(s.snapshot(None, None).moves[1].variations.is_empty());
+        // While a clock runs, nothing is tried out either; once the game is over, it is again.
+        let mut timed = session(None);
+        timed.set_clock(Some("60+1"), None, None).unwrap();
+        text(&mut timed, "32-28", 0.0, 0.0);
+        text(&mut timed, "19-23", 1000.0, 1000.0);
+        assert!(timed.snapshot_line(&[], Some(1), None).legal.is_empty());
+        assert!(timed.explore(&[], 1, MoveChoice::Text("18-23")).is_err());
+        timed.resign(None);
+        assert!(timed.explore(&[], 1, MoveChoice::Text("18-23")).is_ok());
         // Online, nothing is tried out: the friend's page would not know it.
         s.set_remote(Some(Color::Black));
         assert!(s.explore(&[], 1, MoveChoice::Text("19-23")).is_err());
