@@ -61,7 +61,7 @@ export class Analyst {
     $('review').disabled = !!this.reviewing || !s.ply;
     if (this.reviewing) return; // the worker is the review's until it ends
     const paused = this.computer.job?.kind === 'think';
-    const key = this.on && !document.hidden && !paused ? `${c.version}:${s.view}` : null;
+    const key = this.on && !document.hidden && !paused ? `${c.version}:${s.line}:${s.view}` : null;
     if (key === this.key) {
       if (key && this.last && !c.arrow) this.drawArrow(this.last.move);
       return;
@@ -79,7 +79,10 @@ export class Analyst {
     }
     if (key) {
       const tables = !!this.computer.tables?.enabled;
-      this.spawn({ type: 'analysis', record: game.link(), variant: s.variant, ply: s.view, tables });
+      // A side line's position is analysed from its FEN, numbered as shown (the game's record holds
+      // its own line).
+      const at = s.line ? { record: `${s.fen}:F${s.moveNumber}`, ply: 0 } : { record: game.link(), ply: s.view };
+      this.spawn({ type: 'analysis', ...at, variant: s.variant, tables });
     }
   }
 
@@ -183,7 +186,7 @@ export class Analyst {
     svg.classList.toggle('is-drawn', !!r);
     if (!r) return;
     for (const v of r.verdicts) {
-      const b = document.querySelector(`#moves [data-ply="${v.ply}"]`);
+      const b = document.querySelector(`#moves [data-ply="${v.ply}"][data-line=""]`);
       if (!b) continue;
       b.classList.add(`is-${v.judgement}`);
       b.title = say(v.text);

@@ -29,6 +29,14 @@ test.describe('side lines', on('desktop', 'phone'), () => {
     await expect(page.locator('#promote-line')).toBeVisible();
     await expect(page.locator('#play-from-here')).toBeHidden();
     await expect(page.locator('#moves button.ply.is-current')).toHaveText('37-32');
+    // Analysis follows into the side line: Black to move after 2. 37-32, its line numbered "2… ",
+    // its first move one of the position's (the engine's list, from the FEN shown).
+    await app.press('#analysis');
+    await expect(page.locator('#best-line')).toHaveText(/^2… \S+/, { timeout: 30_000 });
+    const best = (await app.text('#best-line')).replace(/^2… /, '').split(' ')[0];
+    const legal = await page.evaluate(() => window.draughts.controller.legal.map((m) => m.notation));
+    expect(legal, `${best} is a move of the side line's position`).toContain(best);
+    await app.press('#analysis');
 
     const pdn = await app.openExport();
     expect(pdn.replace(/\s+/g, ' '), 'the side line in the PDN').toContain('1. 32-28 19-23 (1... 18-23 2. 37-32) 2. 28x19 14x23 *');
