@@ -5,7 +5,8 @@
 //! what the pickers list ([`lists`]), shared-game [`link`]s and how a link stands to a
 //! [`correspondence`] game kept, online play's [`invite`] links, the board [`editor`], why a
 //! piece cannot move ([`explain`]), the game behind a record the computer's worker is given
-//! ([`record`]), a PDN collection as games of the page's [`library`], and what the computer's
+//! ([`record`]), a PDN collection as games of the page's [`library`], the opening [`explorer`]
+//! over a player's imported games and the book, and what the computer's
 //! answers look like to the page
 //! ([`engine_view`]: a search's move, the analysis, a review, the endgame tables a game calls
 //! for; only the computer's module converts these). The four wasm modules (the page's, the
@@ -18,6 +19,7 @@ pub mod correspondence;
 pub mod editor;
 pub mod engine_view;
 pub mod explain;
+pub mod explorer;
 pub mod invite;
 pub mod library;
 pub mod link;
