@@ -8,6 +8,9 @@
 //               { type: 'analysis', record, variant, ply, tables }  deepens until done (or terminated)
 //               { type: 'review', record, variant, tables }   one position per step
 //               { type: 'build', variant, names }      builds endgame tables (see build below)
+//               { type: 'explorer', variant, records, book }  the opening explorer's index, from
+//                                                    PDN records and the book's bytes (explorer.js)
+//               { type: 'explore', id, fen }           the explorer's moves from a position
 // Messages out: { type: 'ready' }
 //               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
 //               { type: 'error', id, message }         id is null when loading failed
@@ -16,6 +19,7 @@
 //               { type: 'tables', variant, names, loaded }   the tables the position calls for, and
 //                                                    how many of them this worker found stored
 //               { type: 'built', done, total, stored, memory }   { type: 'build-failed', message }
+//               { type: 'explorer-ready', games }   { type: 'explored', id, moves }
 //
 // Endgame tables (`tables: true` in a search message): before searching, the worker asks the
 // engine which tables the position calls for (egdbPlan), hands it those stored on the device
@@ -29,6 +33,7 @@ let api = null;
 let ready = null;
 let lastPlan = null; // the tables the last search's position called for
 let memory = null; // the wasm instance's memory (its size is reported with a build's progress)
+let explorer = null; // the opening explorer's index (ExplorerIndex), in an explorer's worker
 
 self.onmessage = async (e) => {
   const msg = e.data;
@@ -50,6 +55,22 @@ self.onmessage = async (e) => {
       await build(msg);
     } catch (err) {
       self.postMessage({ type: 'build-failed', message: String(err?.message || err) });
+    }
+    return;
+  }
+  if (msg.type === 'explorer' || msg.type === 'explore') {
+    try {
+      await ready;
+      if (msg.type === 'explorer') {
+        explorer?.free();
+        explorer = new api.ExplorerIndex(msg.variant, msg.book);
+        for (const r of msg.records) explorer.add(r);
+        self.postMessage({ type: 'explorer-ready', games: explorer.games() });
+      } else {
+        self.postMessage({ type: 'explored', id: msg.id, moves: explorer.moves(msg.fen) });
+      }
+    } catch (err) {
+      self.postMessage({ type: 'error', id: msg.id ?? 0, message: String(err?.message || err) });
     }
     return;
   }

@@ -45,6 +45,12 @@ async function boot(bindings) {
   computer.tables = tables;
   window.draughts.tables = tables;
   tables.onReady(() => analyst.restart());
+  // The opening explorer (explorer.js) is loaded when first opened.
+  let explorer = null;
+  $('explorer').addEventListener('click', async () => {
+    explorer ||= import('./explorer.js').then((m) => (window.draughts.explorer = new m.Explorer({ controller, computer })));
+    (await explorer).toggle();
+  });
 
   // What the library lists of the game and exports: the players as PDN names them.
   const opponentOf = () => (computer.settings.opponent === 'computer' ? computer.settings : null);

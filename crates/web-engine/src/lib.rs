@@ -1,6 +1,7 @@
 //! The computer's wasm module, for the page's search worker (www/engine-worker.js): the search
 //! calls ([`think`], [`hint`], [`analyse`], the deepening [`AnalysisHandle`] and the
-//! [`ReviewHandle`]) and the endgame tables the searches probe. It converts what
+//! [`ReviewHandle`]), the endgame tables the searches probe, and the opening explorer's index
+//! ([`ExplorerIndex`], in a worker of its own). It converts what
 //! `draughts-views` builds (the game behind a record, the computer's answers) and nothing else;
 //! scripts/build-engine builds it after Trunk has built the page's module, which leaves all of
 //! this out.
@@ -14,9 +15,11 @@
 //! ```
 #![cfg(target_arch = "wasm32")]
 
+mod explorer;
 mod search;
 mod tables;
 
+pub use explorer::ExplorerIndex;
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
 pub use tables::{
     egdb_damaged, egdb_game_plan, egdb_load, egdb_loaded, egdb_plan, egdb_retain,
