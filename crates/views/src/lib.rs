@@ -19,6 +19,7 @@ pub mod editor;
 pub mod engine_view;
 pub mod explain;
 pub mod invite;
+pub mod lessons;
 pub mod library;
 pub mod link;
 pub mod lists;
