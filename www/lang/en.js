@@ -51,6 +51,7 @@ export default {
     "moves.empty": "No moves yet",
     "analysis": "Analysis",
     "review": "Review",
+    "learn": "Lessons",
     "review-cancel": "Cancel",
     "board-help": "Tap or drag a piece, then its destination. Keyboard: arrow keys move across the squares, Enter or Space selects and plays.",
     "result-title": "Game over",

@@ -558,7 +558,6 @@ pub const LESSONS: &[(&str, &str)] = &[
     // The page's words around a lesson.
     ("lesson.title", "Lessons"),
     ("lesson.pick", "Learn the rules of a variant, one move at a time."),
-    ("lesson.course", "{variant}: {n, plural, one {# step} other {# steps}}"),
     ("lesson.progress", "Step {k} of {n}"),
     ("lesson.next", "Next"),
     ("lesson.leave", "Back to the game"),
