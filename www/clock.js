@@ -161,7 +161,7 @@ export class Clocks {
   /** A dialog or the board editor open: the running clock waits until they are closed. */
   blocked() {
     // Online, a question from the friend (a dialog) does not stop this player's time.
-    const block = !this.c.online && (!!document.querySelector('dialog[open]') || document.body.classList.contains('is-editing'));
+    const block = !this.c.online && (!!document.querySelector('dialog[open]') || /is-(editing|learning)/.test(document.body.className));
     const state = this.state();
     if (block && state === 'running') {
       game.clock(performance.now(), true);

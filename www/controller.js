@@ -70,6 +70,7 @@ export class Controller {
     this.viewLine = ''; // the side line shown ('0.1'), '' for the game's own
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
+    this.lesson = null; // a lesson (lessons.js), which takes the board while open; the game waits
     this.online = null; // an online game's { session, me, … } (online.js): the other side plays on its own page
     this.restoredOnline = null; // the one the game the page starts with kept, for its `load`
     this.onlineLive = false; // the online game's channel is open (online.js): the player may move
@@ -322,8 +323,8 @@ export class Controller {
   }
 
   redraw() {
-    if (this.editor?.active) {
-      this.editor.draw(); // the board being set up, not the game
+    if (this.editor?.active || this.lesson?.active) {
+      (this.editor?.active ? this.editor : this.lesson).draw(); // the board set up or the lesson's, not the game
       return;
     }
     this.view.render(this.snap.board, this.marks());
@@ -351,13 +352,14 @@ export class Controller {
 
   /** Whether a piece on `sq` can be picked up now (for drag start). */
   canPick(sq) {
+    if (this.lesson?.active) return this.lesson.canPick(sq);
     return !this.editor?.active && !this.inputBlocked() && this.legal.some((m) => m.from === sq);
   }
 
   /** A tap, click, Enter/Space or drop on a square. `fromDrag`: the piece was dropped there. */
   activate(sq, { fromDrag = false } = {}) {
-    if (this.editor?.active) {
-      this.editor.tap(sq);
+    if (this.editor?.active || this.lesson?.active) {
+      (this.editor?.active ? this.editor : this.lesson).tap(sq);
       return;
     }
     if (this.viewing && !this.animating && !this.legal.length) {
@@ -464,6 +466,12 @@ export class Controller {
     const id = game.id();
     // With a clock, the mover's time stops now, at the last tap, not after the slide.
     const movedAt = performance.now();
+    if (this.lesson?.active) {
+      // In a lesson while the computer moves: the move is played, the board stays the lesson's.
+      const played = game.play(move.index);
+      this.changed({ cause: 'move', move: played });
+      return played;
+    }
     if (this.viewing) return this.explore(move);
     this.animating = true;
     await this.slide(move);

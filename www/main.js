@@ -201,6 +201,8 @@ async function boot(bindings) {
     };
     openLibrary({ storage, panels, openGame, controller, shareAgain });
   });
+  // Lessons (lessons.js and the study module) are loaded when first opened.
+  $('learn').addEventListener('click', async () => (await import('./lessons.js')).openLessons({ controller, panels }));
   registerServiceWorker();
   // An online game the page starts with: its connection is gone (reconnect, or go on by links).
   if (controller.online) onlinePlay();

@@ -343,6 +343,18 @@ export class App {
     return this.page.evaluate(() => window.draughts.controller.legal);
   }
 
+  /**
+   * The lesson's step shown (lessons.js): `{ k, task, legal, answers, rule }`, the answers the
+   * indices the study module accepts (asked of the module, not read from the page).
+   */
+  lessonStep() {
+    return this.page.evaluate(() => {
+      const l = window.draughts.lessons;
+      const step = l.steps[l.k];
+      return { k: l.k, task: step.task, legal: l.snap.legal, answers: [...l.lesson.answers(l.k)], rule: step.rule };
+    });
+  }
+
   /** The engine's variant list: `[{ name, title, first, summary, ... }]`. */
   variants() {
     return this.page.evaluate(() => window.draughts.engine.variants());

@@ -186,6 +186,7 @@ function sizes(site, requests) {
   let pageWasm = 0;
   let engineWasm = 0;
   let builderWasm = 0;
+  let studyWasm = 0;
   for (const f of files) {
     const size = gz(f);
     all += size;
@@ -193,12 +194,14 @@ function sizes(site, requests) {
     if (f.endsWith('.wasm')) {
       if (/engine-[0-9a-f]+_bg\.wasm$/.test(f)) engineWasm += size;
       else if (/egdb-builder-[0-9a-f]+_bg\.wasm$/.test(f)) builderWasm += size;
+      else if (/study-[0-9a-f]+_bg\.wasm$/.test(f)) studyWasm += size;
       else pageWasm += size;
     }
   }
   measured('size', "the page's wasm, gzipped (target ≤ 100 KB)", kb(pageWasm));
   measured('size', "the computer's wasm, gzipped (loaded when first needed)", kb(engineWasm));
   measured('size', "the endgame tables' builder's wasm, gzipped (loaded when tables are first built)", kb(builderWasm));
+  measured('size', "the study module's wasm, gzipped (loaded when the lessons are first opened)", kb(studyWasm));
   measured('size', `page load, gzipped (${loaded.size} files the page requests; target ≤ 150 KB)`, kb(firstVisit));
   measured('size', `all of dist/, gzipped (${files.length} files)`, kb(all));
 }

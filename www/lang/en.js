@@ -64,6 +64,7 @@ export default {
     "explorer.empty": "No game of your library reached this position, and the book has no move here.",
     "explorer.none": "Import PDN collections into your games (the library) to see how players went on from here.",
     "explorer.row": "{move}: {n, plural, one {# game} other {# games}}, White {white}%, draws {draws}%, Black {black}%, book {book}%",
+    "learn": "Lessons",
     "review-cancel": "Cancel",
     "board-help": "Tap or drag a piece, then its destination. Keyboard: arrow keys move across the squares, Enter or Space selects and plays.",
     "result-title": "Game over",

@@ -4,7 +4,7 @@
 //! fails when the two drift apart). Both come straight from the tables the engine plays by.
 
 use draughts_engine::Level;
-use draughts_rules::message::CATALOGUE;
+use draughts_rules::message::{CATALOGUE, LESSONS};
 use draughts_rules::square::Dirs;
 use draughts_rules::variant::{
     CapturePromotion, EndgameRule, Goal, KingRange, Material, Precedence, Removal, Rules, Scoring,
@@ -33,7 +33,7 @@ pub fn catalogue_json() -> String {
         levels: Vec<L>,
     }
     let catalogue = Catalogue {
-        messages: CATALOGUE.iter().copied().collect(),
+        messages: CATALOGUE.iter().chain(LESSONS).copied().collect(),
         variants: Variant::ALL
             .iter()
             .map(|v| V {

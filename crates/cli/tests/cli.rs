@@ -297,7 +297,8 @@ fn the_catalogue_lists_messages_variants_and_levels() {
         .expect("the draughts binary runs");
     assert!(out.status.success());
     let json = String::from_utf8(out.stdout).unwrap();
-    for (code, _) in draughts_rules::message::CATALOGUE {
+    let message = draughts_rules::message::CATALOGUE.iter();
+    for (code, _) in message.chain(draughts_rules::message::LESSONS) {
         assert!(json.contains(&format!("\"{code}\":")), "{code}");
     }
     for v in draughts_rules::Variant::ALL {

@@ -49,7 +49,7 @@ impl Message {
     /// A message without parameters yet; the code must be in [`CATALOGUE`] (checked by tests).
     pub fn new(code: &'static str) -> Message {
         debug_assert!(
-            template(code).is_some(),
+            lesson_template(code).is_some(),
             "message code {code:?} is not in the catalogue"
         );
         Message {
@@ -66,15 +66,33 @@ impl Message {
 
     /// The English words.
     pub fn text(&self) -> String {
+        self.text_in(template)
+    }
+
+    /// The English words of a message whose code may be in another catalogue than
+    /// [`CATALOGUE`]: `find` gives a code's template ([`lesson_template`] for the study module's
+    /// lessons, whose words the page's own module does not carry).
+    pub fn text_in(&self, find: Find) -> String {
         let mut out = String::new();
         render(
-            template(self.code).unwrap_or(self.code),
+            find(self.code).unwrap_or(self.code),
             &self.params,
             &mut out,
+            find,
         );
         out
     }
+
+    /// The message as the page gets it (`{ code, params, text }`, see its `Serialize`), its
+    /// words (nested messages' too) from `find`'s catalogue.
+    pub fn worded(&self, find: Find) -> impl Serialize + '_ {
+        Worded(self, find)
+    }
 }
+
+/// Where a code's English template is found: [`template`] (the page's catalogue) or
+/// [`lesson_template`] (that one and the lessons').
+pub type Find = fn(&str) -> Option<&'static str>;
 
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -119,15 +137,15 @@ impl From<Message> for Param {
 }
 
 impl Param {
-    fn english(&self) -> String {
+    fn english(&self, find: Find) -> String {
         match self {
             Param::Text(s) => s.clone(),
             Param::Number(n) => n.to_string(),
             Param::Side(c) => c.to_string(),
             Param::Variant(v) => v.title().to_owned(),
-            Param::Message(m) => m.text(),
+            Param::Message(m) => m.text_in(find),
             Param::List(items, join) => {
-                let words: Vec<String> = items.iter().map(Param::english).collect();
+                let words: Vec<String> = items.iter().map(|p| p.english(find)).collect();
                 match (join, words.split_last()) {
                     (_, None) => String::new(),
                     (_, Some((last, []))) => last.clone(),
@@ -144,29 +162,43 @@ impl Param {
 /// `{ variant }`, a nested message, or `{ list, join }`; `text` is the English words.
 impl Serialize for Message {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Worded(self, template).serialize(s)
+    }
+}
+
+/// A message with the catalogue its words come from.
+struct Worded<'a>(&'a Message, Find);
+
+impl Serialize for Worded<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Worded(m, find) = *self;
         let mut map = s.serialize_map(Some(3))?;
-        map.serialize_entry("code", self.code)?;
-        map.serialize_entry("params", &Params(&self.params))?;
-        map.serialize_entry("text", &self.text())?;
+        map.serialize_entry("code", m.code)?;
+        map.serialize_entry("params", &Params(&m.params, find))?;
+        map.serialize_entry("text", &m.text_in(find))?;
         map.end()
     }
 }
 
-struct Params<'a>(&'a [(&'static str, Param)]);
+struct Params<'a>(&'a [(&'static str, Param)], Find);
 
 impl Serialize for Params<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
         for (name, value) in self.0 {
-            map.serialize_entry(name, value)?;
+            map.serialize_entry(name, &Worded1(value, self.1))?;
         }
         map.end()
     }
 }
 
-impl Serialize for Param {
+/// A parameter with the catalogue a nested message's words come from.
+struct Worded1<'a>(&'a Param, Find);
+
+impl Serialize for Worded1<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
+        let Worded1(param, find) = *self;
+        match param {
             Param::Text(t) => s.serialize_str(t),
             Param::Number(n) => s.serialize_i64(*n),
             Param::Side(c) => {
@@ -179,10 +211,11 @@ impl Serialize for Param {
                 map.serialize_entry("variant", v.name())?;
                 map.end()
             }
-            Param::Message(m) => m.serialize(s),
+            Param::Message(m) => Worded(m, find).serialize(s),
             Param::List(items, join) => {
+                let items: Vec<Worded1> = items.iter().map(|p| Worded1(p, find)).collect();
                 let mut map = s.serialize_map(Some(2))?;
-                map.serialize_entry("list", items)?;
+                map.serialize_entry("list", &items)?;
                 map.serialize_entry(
                     "join",
                     match join {
@@ -202,8 +235,18 @@ pub fn template(code: &str) -> Option<&'static str> {
     CATALOGUE.iter().find(|(c, _)| *c == code).map(|(_, t)| *t)
 }
 
-/// Writes `template` with `params` into `out` (see the module's doc for the syntax).
-fn render(template: &str, params: &[(&'static str, Param)], out: &mut String) {
+/// The template of a code of the lessons' catalogue ([`LESSONS`]) or of [`CATALOGUE`].
+pub fn lesson_template(code: &str) -> Option<&'static str> {
+    LESSONS
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, t)| *t)
+        .or_else(|| template(code))
+}
+
+/// Writes `template` with `params` into `out` (see the module's doc for the syntax), nested
+/// messages' words from `find`.
+fn render(template: &str, params: &[(&'static str, Param)], out: &mut String, find: Find) {
     let value = |name: &str| params.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -226,11 +269,11 @@ fn render(template: &str, params: &[(&'static str, Param)], out: &mut String) {
                     .or_else(|| plural_arm(arms, "other"))
                     .unwrap_or_default();
                 let mut sub = String::new();
-                render(arm, params, &mut sub);
+                render(arm, params, &mut sub, find);
                 out.push_str(&sub.replace('#', &n.to_string()));
             }
             _ => match value(name) {
-                Some(v) => out.push_str(&v.english()),
+                Some(v) => out.push_str(&v.english(find)),
                 None => {
                     out.push('{');
                     out.push_str(name);
@@ -507,6 +550,168 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("why.blocked", "The piece on {square} is blocked: it has no free square to move to."),
 ];
 
+/// The lessons' messages (`crates/views/src/lessons.rs`, shown by the study module), code →
+/// English template: apart from [`CATALOGUE`] so that the page's own module, which never gives
+/// them, does not carry their words. `draughts catalogue` lists both; language files translate
+/// both. Each rule is the rules table's (see `docs/rules.md` for the sources).
+pub const LESSONS: &[(&str, &str)] = &[
+    // The page's words around a lesson.
+    ("lesson.title", "Lessons"),
+    ("lesson.pick", "Learn the rules of a variant, one move at a time."),
+    ("lesson.progress", "Step {k} of {n}"),
+    ("lesson.next", "Next"),
+    ("lesson.leave", "Back to the game"),
+    ("lesson.again", "Start again"),
+    ("lesson.done", "done"),
+    ("lesson.right", "Right: that is the move the rule demands."),
+    ("lesson.wrong", "Not that move. {rule} {task}"),
+    ("lesson.complete", "Lesson complete: you know the rules of {variant}."),
+    // What to do.
+    ("lesson.ask.find", "Find the move."),
+    ("lesson.ask.reach", "Move the piece on {from} to {to}."),
+    ("lesson.ask.crown", "Crown a man."),
+    ("lesson.ask.either", "Make either capture."),
+    ("lesson.ask.read", "Read the rule, then go on."),
+    // Men.
+    ("lesson.men-move", "A man moves one square diagonally forward, to a free square."),
+    (
+        "lesson.men-move.sideways",
+        "In {variant}, a man moves one square straight forward or sideways, to a free square, never backward.",
+    ),
+    (
+        "lesson.men-capture",
+        "A man captures an enemy piece diagonally next to it by jumping over it to the free square just beyond; the piece taken leaves the board.",
+    ),
+    (
+        "lesson.men-capture.straight",
+        "In {variant}, men capture along columns and rows too: a man jumps the enemy piece on the next dark square of its column or row and lands on the free one beyond.",
+    ),
+    (
+        "lesson.men-capture.sideways",
+        "A man captures straight forward or sideways: it jumps an enemy piece next to it to the free square just beyond.",
+    ),
+    (
+        "lesson.men-capture-backward",
+        "In {variant}, men capture backward as well as forward, though they move only forward.",
+    ),
+    (
+        "lesson.men-forward-only",
+        "In {variant}, men capture only forward: an enemy piece behind a man is safe from it.",
+    ),
+    ("lesson.men-not-kings", "In {variant}, a man may not capture a king: only a king can."),
+    // Captures.
+    (
+        "lesson.compulsory",
+        "Capturing is compulsory: when one of your pieces can capture, you must capture, even if another move looks better.",
+    ),
+    (
+        "lesson.multi-jump",
+        "When the capturing piece can capture again from where it lands, it must go on: the whole series is one move.",
+    ),
+    (
+        "lesson.most-pieces",
+        "You must make the capture that takes the most pieces, whichever piece makes it; a king counts as one piece.",
+    ),
+    (
+        "lesson.most-value",
+        "You must make the capture of the greatest value: a king is worth more than a man, but less than two men.",
+    ),
+    (
+        "lesson.by-king",
+        "When the captures are equal, a king must make the capture rather than a man.",
+    ),
+    (
+        "lesson.by-king.first",
+        "In {variant}, when a king can capture, a king must make the capture rather than a man.",
+    ),
+    (
+        "lesson.most-kings",
+        "When the captures take as many pieces, you must make the one that takes the most kings.",
+    ),
+    (
+        "lesson.free-choice",
+        "In {variant}, you may choose any capture, even one that takes fewer pieces, but you must complete it.",
+    ),
+    // Crowning.
+    ("lesson.promotion", "A man that reaches the far row is crowned: it becomes a king."),
+    (
+        "lesson.crown-at-end",
+        "A man that reaches the far row during a capture and can capture on goes on as a man: it is crowned only if the move ends there.",
+    ),
+    (
+        "lesson.crown-immediately",
+        "In {variant}, a man that reaches the far row during a capture is crowned at once and goes on capturing as a king.",
+    ),
+    (
+        "lesson.crown-ends-move",
+        "A man that reaches the far row by capturing is crowned and the move ends there, even where a king could capture on.",
+    ),
+    // Kings.
+    (
+        "lesson.king-move.flying",
+        "A king moves any number of squares along a free diagonal, forward or backward.",
+    ),
+    (
+        "lesson.king-move.straight",
+        "In {variant}, a king moves any number of squares along a free row or column, forward, backward or sideways.",
+    ),
+    ("lesson.king-move.short", "A king moves one square diagonally, forward or backward."),
+    (
+        "lesson.king-capture.flying",
+        "A king captures from afar: it jumps an enemy piece anywhere on its line, with only free squares between, and lands on any free square beyond.",
+    ),
+    (
+        "lesson.king-capture.short",
+        "A king captures an enemy piece next to it, forward or backward, landing just beyond.",
+    ),
+    (
+        "lesson.king-limit",
+        "In {variant}, while you have men, you may not move the same king more than {n, plural, one {# time} other {# times}} in a row without capturing.",
+    ),
+    // The goal.
+    (
+        "lesson.goal",
+        "You win when your opponent cannot move: every piece taken or blocked. Take the last piece.",
+    ),
+    (
+        "lesson.goal.losing",
+        "In {variant}, the goal is reversed: you win when you cannot move, every piece lost or blocked. Give your last piece away.",
+    ),
+    ("lesson.goal.first-king", "In {variant}, the first player to crown a king wins."),
+    // Draws.
+    ("lesson.draws", "In {variant}, a game is drawn by agreement, and: {rules}."),
+    ("lesson.draws.none", "In {variant}, a game is drawn only by agreement."),
+    (
+        "lesson.draw.repetition",
+        "when the same position occurs {n, plural, one {# time} other {# times}} with the same player to move",
+    ),
+    (
+        "lesson.draw.king-moves",
+        "after {moves} moves each of kings only, without a capture",
+    ),
+    (
+        "lesson.draw.pieces-with-king",
+        "with {pieces, plural, one {a king} other {# pieces, a king among them,}} against a lone king, after {moves} moves each",
+    ),
+    (
+        "lesson.draw.kings-vs-king",
+        "with {kings} kings or more against a lone king, after {moves} moves each",
+    ),
+    (
+        "lesson.draw.main-road",
+        "with {pieces} pieces, a king among them, against a lone king on the long diagonal, after {moves} moves each",
+    ),
+    (
+        "lesson.draw.both-kings",
+        "when both sides have kings and there are {min} to {max} pieces in all, after {moves} moves each",
+    ),
+    (
+        "lesson.draw.only-kings",
+        "with only kings, {pieces} in all, after {moves} moves each",
+    ),
+    ("lesson.draw.one-each", "with one piece each, after {moves} moves each"),
+];
+
 /// What a message's parameters are named, from its template (for the language files' tests).
 pub fn param_names(template: &str) -> Vec<&str> {
     let mut names = Vec::new();
@@ -585,11 +790,9 @@ mod tests {
 
     #[test]
     fn codes_are_unique_and_templates_balanced() {
-        for (i, (code, t)) in CATALOGUE.iter().enumerate() {
-            assert!(
-                CATALOGUE[..i].iter().all(|(c, _)| c != code),
-                "code {code} twice"
-            );
+        let all: Vec<(&str, &str)> = CATALOGUE.iter().chain(LESSONS).copied().collect();
+        for (i, (code, t)) in all.iter().enumerate() {
+            assert!(all[..i].iter().all(|(c, _)| c != code), "code {code} twice");
             let opens = t.matches('{').count();
             assert_eq!(opens, t.matches('}').count(), "{code}: unbalanced braces");
             for name in param_names(t) {

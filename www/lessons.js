@@ -1,0 +1,332 @@
+// Lessons (loaded when button#learn is first pressed): a short course in a variant's rules, each
+// step a position where the player finds the move the rule demands.
+//
+// Everything a lesson knows comes from the study module (crates/web-study, loaded here on first
+// use): its steps (generated from the variant's rules table: crates/views/src/lessons.rs), whether
+// a move is the answer, and the words (engine messages, translated by i18n.js). The position is a
+// game of its own on the page's module (engine.fromFen), never the game in progress: while a
+// lesson is open it takes the board from the controller (its `lesson` hook, as the board editor
+// does) and gives it back as it was; the game, its clock and its save are not touched.
+//
+//   section#lesson[data-step][data-topic]   the lesson's panel, in place of the game's controls
+//   localStorage 'draughts.lessons'          the variants whose lesson the player finished
+
+import * as engine from './engine.js';
+import * as game from './game.js';
+import { errorText, say, variantTitle } from './i18n.js';
+
+const $ = (id) => document.getElementById(id);
+const DONE_KEY = 'draughts.lessons';
+const EMPTY = new Set();
+
+let module = null;
+/** The study module, loaded once. */
+async function study() {
+  if (!module) {
+    const js = document.querySelector('link[rel="x-draughts-study"]');
+    const wasm = document.querySelector('link[rel="x-draughts-study-wasm"]');
+    if (!js || !wasm) throw new Error('the study module was not found in the page');
+    const m = await import(js.href);
+    await m.default({ module_or_path: wasm.href });
+    module = m;
+  }
+  return module;
+}
+
+function done() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(DONE_KEY) || '[]'));
+  } catch {
+    return new Set();
+  }
+}
+
+function markDone(variant) {
+  const all = done();
+  all.add(variant);
+  try {
+    localStorage.setItem(DONE_KEY, JSON.stringify([...all]));
+  } catch {
+    /* private mode: the lesson is done all the same */
+  }
+}
+
+const STYLE = `
+.is-learning .panel > :not(#lesson) { display: none; }
+.is-learning .card, .is-learning .card .to-move { visibility: hidden; }
+.lesson { display: flex; flex-direction: column; gap: 0.5rem; }
+.lesson h2 { margin: 0; font-size: 1.1rem; }
+.lesson p { margin: 0; }
+.lesson .lesson-progress { color: var(--muted, #666); font-size: 0.9rem; }
+.lesson .lesson-rule { font-weight: 600; }
+.lesson .lesson-said:empty { display: none; }
+.lesson .lesson-said[data-right="true"] { color: var(--ok, #176a2c); }
+.lesson .lesson-said[data-right="false"] { color: var(--error, #a4161a); }
+.lesson-list { display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; margin: 0; padding: 0; }
+.lesson-list button[data-done]::after { content: ' ✓'; }
+.lesson-buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+`;
+
+class Lessons {
+  constructor({ controller, panels, study }) {
+    this.c = controller;
+    this.panels = panels;
+    this.study = study;
+    this.lesson = null; // the study module's Lesson
+    this.steps = [];
+    this.k = 0; // the step shown
+    this.handle = null; // the step's position, a game of the page's module
+    this.snap = null;
+    this.selected = null;
+    this.solved = false;
+    this.busy = false;
+    this.active = false;
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    document.head.append(style);
+    this.el = document.createElement('section');
+    this.el.id = 'lesson';
+    this.el.className = 'lesson';
+    this.el.setAttribute('aria-labelledby', 'lesson-title');
+    this.el.hidden = true;
+    document.querySelector('.panel').prepend(this.el);
+    this.el.addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (!b) return;
+      if (b.dataset.variant) this.start(b.dataset.variant);
+      else if (b.id === 'lesson-next') this.show(this.k + 1);
+      else if (b.id === 'lesson-again') this.start(this.variant);
+      else if (b.id === 'lesson-leave') this.close();
+    });
+  }
+
+  /** A word around the lesson, from the lessons' catalogue, in the page's language. */
+  word(code, { k, n, variant } = {}) {
+    return say(this.study.say(code, k, n, variant));
+  }
+
+  /** Opens the picker: the game's variant first. */
+  open() {
+    if (!this.active) {
+      this.active = true;
+      this.c.clearSelection();
+      document.body.classList.add('is-learning');
+      this.el.hidden = false;
+    }
+    this.drop();
+    const current = this.c.snap.variant;
+    const names = engine.variants().map((v) => v.name);
+    const order = [current, ...names.filter((n) => n !== current)];
+    const finished = done();
+    this.el.dataset.step = 'pick';
+    delete this.el.dataset.topic;
+    this.el.innerHTML = `<h2 id="lesson-title"></h2><p class="lesson-pick"></p><ul class="lesson-list"></ul>
+      <div class="lesson-buttons"><button type="button" id="lesson-leave"></button></div>`;
+    this.el.querySelector('h2').textContent = this.word('lesson.title');
+    this.el.querySelector('.lesson-pick').textContent = this.word('lesson.pick');
+    this.el.querySelector('#lesson-leave').textContent = this.word('lesson.leave');
+    const list = this.el.querySelector('ul');
+    for (const name of order) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.variant = name;
+      b.textContent = variantTitle(engine.variantInfo(name));
+      if (finished.has(name)) {
+        b.dataset.done = '';
+        b.title = this.word('lesson.done');
+      }
+      if (name === current) b.className = 'primary';
+      li.append(b);
+      list.append(li);
+    }
+    this.panels.announce(this.word('lesson.title'));
+    this.c.redraw();
+    list.querySelector('button')?.focus();
+  }
+
+  /** Starts `variant`'s lesson at its first step. */
+  start(variant) {
+    this.lesson?.free();
+    this.variant = variant;
+    this.lesson = new this.study.Lesson(variant);
+    this.steps = this.lesson.steps();
+    // The lesson's board: the variant's (the game's own is rebuilt on the way back).
+    const board = engine.newGame(variant);
+    try {
+      const info = engine.variantInfo(variant);
+      this.c.view.build(board.squares(), board.size(), { full: !!info?.full, algebraic: !!info?.algebraic });
+    } finally {
+      board.free();
+    }
+    this.el.innerHTML = `<h2 id="lesson-title"></h2><p class="lesson-progress" aria-live="polite"></p>
+      <p class="lesson-rule"></p><p class="lesson-ask"></p><p class="lesson-said" role="status"></p>
+      <div class="lesson-buttons"><button type="button" id="lesson-next" class="primary" hidden></button>
+      <button type="button" id="lesson-again" hidden></button><button type="button" id="lesson-leave"></button></div>`;
+    this.show(0);
+  }
+
+  /** Shows step `k` (past the last: the lesson is complete). */
+  show(k) {
+    this.drop();
+    this.k = k;
+    const n = this.steps.length;
+    const q = (s) => this.el.querySelector(s);
+    q('h2').textContent = variantTitle(engine.variantInfo(this.variant));
+    q('#lesson-next').textContent = this.word('lesson.next');
+    q('#lesson-again').textContent = this.word('lesson.again');
+    q('#lesson-leave').textContent = this.word('lesson.leave');
+    const said = q('.lesson-said');
+    said.textContent = '';
+    delete said.dataset.right;
+    if (k >= n) {
+      markDone(this.variant);
+      this.el.dataset.step = 'complete';
+      delete this.el.dataset.topic;
+      q('.lesson-progress').textContent = this.word('lesson.progress', { k: n, n });
+      q('.lesson-rule').textContent = this.word('lesson.complete', { variant: this.variant });
+      q('.lesson-ask').textContent = '';
+      q('#lesson-next').hidden = true;
+      q('#lesson-again').hidden = false;
+      this.panels.announce(q('.lesson-rule').textContent);
+      q('#lesson-leave').focus();
+      return;
+    }
+    const step = this.steps[k];
+    this.el.dataset.step = String(k + 1);
+    this.el.dataset.topic = step.topic;
+    this.el.dataset.task = step.task;
+    this.handle = engine.fromFen(step.fen, this.variant);
+    this.snap = this.handle.snapshot(undefined, undefined);
+    this.solved = step.task === 'read';
+    q('.lesson-progress').textContent = this.word('lesson.progress', { k: k + 1, n });
+    q('.lesson-rule').textContent = say(step.rule);
+    q('.lesson-ask').textContent = say(step.ask);
+    q('#lesson-next').hidden = !this.solved;
+    q('#lesson-again').hidden = true;
+    this.c.redraw();
+    this.panels.announce(`${q('.lesson-progress').textContent}. ${q('.lesson-rule').textContent}`);
+    if (this.solved) q('#lesson-next').focus();
+  }
+
+  drop() {
+    this.handle?.free();
+    this.handle = null;
+    this.snap = null;
+    this.selected = null;
+    this.lastMove = EMPTY;
+  }
+
+  /** Back to the game, as it was. */
+  close() {
+    this.drop();
+    this.lesson?.free();
+    this.lesson = null;
+    this.active = false;
+    this.el.hidden = true;
+    document.body.classList.remove('is-learning');
+    this.c.buildBoard(game.board());
+    this.c.redraw();
+    $('learn').focus();
+  }
+
+  get legal() {
+    return this.snap && !this.solved && !this.busy ? this.snap.legal : [];
+  }
+
+  canPick(sq) {
+    return this.legal.some((m) => m.from === sq);
+  }
+
+  tap(sq) {
+    const legal = this.legal;
+    if (this.selected != null) {
+      const moves = legal.filter((m) => m.from === this.selected && m.to === sq);
+      if (moves.length) {
+        this.play(moves[0]);
+        return;
+      }
+    }
+    if (legal.some((m) => m.from === sq)) {
+      this.selected = sq;
+    } else if (this.snap && !this.solved) {
+      // Why this piece cannot move, in the engine's words (a capture elsewhere, precedence…).
+      this.selected = null;
+      try {
+        const e = this.handle.explain(sq);
+        if (e.message) this.say(say(e.message), false);
+      } catch (err) {
+        this.say(errorText(err), false);
+      }
+    }
+    this.draw();
+  }
+
+  say(text, right) {
+    const said = this.el.querySelector('.lesson-said');
+    said.textContent = text;
+    said.dataset.right = String(right);
+  }
+
+  /** A move made: the engine says whether it is the answer; a right one is played. */
+  async play(move) {
+    this.selected = null;
+    const { right, message } = this.lesson.check(this.k, move.index);
+    if (!right) {
+      this.draw();
+      this.say(say(message), false);
+      return;
+    }
+    this.busy = true;
+    this.draw();
+    await this.c.view.animate(move.from, move.path, move.captures);
+    this.handle.applyMove(move.index);
+    this.snap = this.handle.snapshot(undefined, undefined);
+    this.lastMove = new Set([move.from, ...move.path]);
+    this.busy = false;
+    this.solved = true;
+    this.draw();
+    this.say(say(message), true);
+    const next = this.el.querySelector('#lesson-next');
+    next.hidden = false;
+    next.focus();
+  }
+
+  /** The lesson's board (the controller's redraw, while the lesson is open). */
+  draw() {
+    if (!this.snap) {
+      this.c.view.render(this.c.snap.board, this.marks());
+      return;
+    }
+    this.c.view.render(this.snap.board, this.marks());
+  }
+
+  marks() {
+    const legal = this.legal;
+    const dests = this.selected == null ? EMPTY : new Set(legal.filter((m) => m.from === this.selected).map((m) => m.to));
+    return {
+      selected: this.selected,
+      dests,
+      waypoints: EMPTY,
+      path: [],
+      lastMove: this.lastMove || EMPTY,
+      movable: this.selected == null ? new Set(legal.map((m) => m.from)) : EMPTY,
+      captured: EMPTY,
+      arrow: null,
+    };
+  }
+}
+
+let lessons = null;
+/** Opens the lessons (button#learn): the study module is loaded on first use. */
+export async function openLessons({ controller, panels }) {
+  if (controller.editor?.active) return;
+  try {
+    lessons ||= new Lessons({ controller, panels, study: await study() });
+    controller.lesson = lessons;
+    window.draughts.lessons = lessons; // for tests
+    lessons.open();
+  } catch (err) {
+    panels.message(errorText(err), 'error');
+  }
+}
