@@ -131,7 +131,7 @@ export class Explorer {
   }
 }
 
-/** The panel, after the analysis panel: a note (where the moves come from) and the table. */
+/** The panel, after the study tools: a note (where the moves come from) and the table. */
 function build() {
   const section = document.createElement('section');
   section.id = 'explorer-panel';
@@ -141,7 +141,7 @@ function build() {
   section.dataset.i18nAriaLabel = 'explorer.title';
   const head = ['explorer.move', 'explorer.count', 'explorer.results', 'explorer.book'].map((k) => `<th scope="col" data-i18n="${k}">${t(k)}</th>`).join('');
   section.innerHTML = `<p class="explorer-note" role="status"></p><table class="explorer-table"><thead><tr>${head}</tr></thead><tbody></tbody></table>`;
-  $('analysis-panel').after(section);
+  $('study-tools').after(section);
   return section;
 }
 

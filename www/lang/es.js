@@ -58,6 +58,7 @@ export default {
     "explorer.none": "Importa colecciones PDN en tus partidas (la biblioteca) para ver cómo siguieron los jugadores desde aquí.",
     "explorer.row": "{move}: {n, plural, one {# partida} other {# partidas}}, blancas {white} %, tablas {draws} %, negras {black} %, libro {book} %",
     "learn": "Lecciones",
+    "study-tools.label": "Estudio",
     "review-cancel": "Cancelar",
     "board-help": "Toca o arrastra una pieza y luego su destino. Teclado: las flechas recorren las casillas; Intro o Espacio selecciona y juega.",
     "result-title": "Fin de la partida",

@@ -59,6 +59,7 @@ export default {
     "explorer.none": "Importez des collections PDN dans vos parties (la bibliothèque) pour voir comment les joueurs ont continué d'ici.",
     "explorer.row": "{move} : {n, plural, one {# partie} other {# parties}}, Blancs {white} %, nulles {draws} %, Noirs {black} %, livre {book} %",
     "learn": "Leçons",
+    "study-tools.label": "Étude",
     "review-cancel": "Annuler",
     "board-help": "Touchez ou faites glisser une pièce, puis sa destination. Clavier : les flèches parcourent les cases, Entrée ou Espace sélectionne et joue.",
     "result-title": "Partie terminée",

@@ -58,6 +58,7 @@ export default {
     "explorer.none": "Importa raccolte PDN nelle tue partite (la raccolta) per vedere come hanno proseguito i giocatori da qui.",
     "explorer.row": "{move}: {n, plural, one {# partita} other {# partite}}, Bianco {white}%, patte {draws}%, Nero {black}%, libro {book}%",
     "learn": "Lezioni",
+    "study-tools.label": "Studio",
     "review-cancel": "Annulla",
     "board-help": "Tocca o trascina un pezzo, poi la sua destinazione. Tastiera: le frecce passano da una casella all’altra, Invio o Spazio seleziona e gioca.",
     "result-title": "Partita finita",

@@ -58,6 +58,7 @@ export default {
     "explorer.none": "Importeer PDN-verzamelingen in je partijen (de bibliotheek) om te zien hoe spelers hier verder speelden.",
     "explorer.row": "{move}: {n, plural, one {# partij} other {# partijen}}, wit {white}%, remise {draws}%, zwart {black}%, boek {book}%",
     "learn": "Lessen",
+    "study-tools.label": "Studie",
     "review-cancel": "Annuleren",
     "board-help": "Tik op een stuk of sleep het, en dan op de bestemming. Toetsenbord: met de pijltjestoetsen ga je over de velden, Enter of spatie selecteert en speelt.",
     "result-title": "Einde partij",

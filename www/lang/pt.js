@@ -58,6 +58,7 @@ export default {
     "explorer.none": "Importe coleções PDN para as suas partidas (a biblioteca) para ver como os jogadores continuaram daqui.",
     "explorer.row": "{move}: {n, plural, one {# partida} other {# partidas}}, brancas {white}%, empates {draws}%, pretas {black}%, livro {book}%",
     "learn": "Lições",
+    "study-tools.label": "Estudo",
     "review-cancel": "Cancelar",
     "board-help": "Toque numa peça ou arraste-a e depois indique o destino. Teclado: as setas percorrem as casas, Enter ou Espaço seleciona e joga.",
     "result-title": "Fim de partida",

@@ -58,6 +58,7 @@ export default {
     "explorer.none": "Oyuncuların buradan nasıl devam ettiğini görmek için oyunlarınıza (kitaplık) PDN koleksiyonları aktarın.",
     "explorer.row": "{move}: {n, plural, one {# oyun} other {# oyun}}, Beyaz %{white}, beraberlik %{draws}, Siyah %{black}, kitap %{book}",
     "learn": "Dersler",
+    "study-tools.label": "Çalışma",
     "review-cancel": "İptal",
     "board-help": "Bir taşa dokunun ya da onu sürükleyin, sonra gideceği kareye dokunun. Klavye: ok tuşları kareler arasında gezinir, Enter ya da Boşluk seçer ve oynar.",
     "result-title": "Oyun bitti",
