@@ -7,6 +7,8 @@
 // Analysis (button#analysis): the engine deepens on the position shown (a past one too, while
 // navigating), one depth per message; the worker is terminated when the toggle goes off, the
 // tab is hidden, or the position shown changes (then a fresh one starts on the new position).
+// It shows the best 1–5 lines (select#analysis-lines, kept in the settings as `lines`):
+// #best-line, then ol#analysis-lines-list; a tap on one plays its first move.
 // Review (button#review): every position of the game at the engine's default depth, with
 // progress and cancel; the moves it judges are marked in #moves and White's evaluation is drawn
 // in svg#eval-chart (a tap there shows that ply). The words, numbers and judgements are the
@@ -37,6 +39,19 @@ export class Analyst {
       $('analysis').setAttribute('aria-pressed', String(this.on));
       this.sync();
     });
+    // How many lines: a saved choice the select does not offer reads as 1.
+    const lines = $('analysis-lines');
+    lines.value = controller.storage.loadSettings().lines;
+    this.lines = +lines.value || 1;
+    lines.value = this.lines;
+    lines.addEventListener('change', () => {
+      this.lines = +lines.value;
+      controller.storage.saveSettings({ lines: this.lines });
+      this.sync();
+    });
+    const play = (i) => this.last && controller.playShown(this.last.lines[i]?.index);
+    $('best-line').addEventListener('click', () => play(0));
+    $('analysis-lines-list').addEventListener('click', (e) => play(+e.target.closest('[data-i]')?.dataset.i));
     $('review').addEventListener('click', () => this.startReview());
     $('review-cancel').addEventListener('click', () => this.stopReview());
     $('eval-chart').addEventListener('click', (e) => {
@@ -61,7 +76,7 @@ export class Analyst {
     $('review').disabled = !!this.reviewing || !s.ply;
     if (this.reviewing) return; // the worker is the review's until it ends
     const paused = this.computer.job?.kind === 'think';
-    const key = this.on && !document.hidden && !paused ? `${c.version}:${s.view}` : null;
+    const key = this.on && !document.hidden && !paused ? `${c.version}:${s.view}:${this.lines}` : null;
     if (key === this.key) {
       if (key && this.last && !c.arrow) this.drawArrow(this.last.move);
       return;
@@ -72,6 +87,14 @@ export class Analyst {
     this.depths = [];
     $('eval').textContent = key ? '…' : this.on && paused ? t('analysis.paused') : '';
     $('best-line').textContent = '';
+    // The further lines' rows, empty until the first depth (the panel keeps its height).
+    $('analysis-lines-list').replaceChildren(
+      ...Array.from({ length: key ? this.lines - 1 : 0 }, (_, i) => {
+        const li = document.createElement('li');
+        li.innerHTML = `<button type="button" data-i="${i + 1}"></button>`;
+        return li;
+      }),
+    );
     $('analysis-depth').textContent = '';
     if (c.arrow) {
       c.arrow = null;
@@ -79,7 +102,7 @@ export class Analyst {
     }
     if (key) {
       const tables = !!this.computer.tables?.enabled;
-      this.spawn({ type: 'analysis', record: game.link(), variant: s.variant, ply: s.view, tables });
+      this.spawn({ type: 'analysis', record: game.link(), variant: s.variant, ply: s.view, lines: this.lines, tables });
     }
   }
 
@@ -120,6 +143,13 @@ export class Analyst {
         ? say(r.detail)
         : t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
       $('best-line').textContent = r.line;
+      for (const b of $('analysis-lines-list').querySelectorAll('button')) {
+        const l = r.lines[b.dataset.i];
+        const e = document.createElement('b');
+        e.textContent = l ? say(l.text) : '';
+        b.replaceChildren(e, l ? ` ${l.line}` : '');
+        b.title = say(l?.detail);
+      }
       this.drawArrow(r.move);
     } else if (msg.type === 'over') {
       $('eval').textContent = say(msg.text);
