@@ -149,7 +149,7 @@ fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     assert_eq!(lines.length(), 3);
     assert!(lines
         .iter()
-        .all(|l| get(&l, "tables").as_bool() == Some(true)));
+        .all(|l| string(&l, "detail") == "from the tables"));
     assert_eq!(string(&lines.get(0), "text"), "Black wins");
     assert!(a.deepen().is_null(), "nothing deeper to find");
     let mut a = web_engine::AnalysisHandle::new("W:W22:BK1", "english", None, None).unwrap();

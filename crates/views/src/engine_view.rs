@@ -158,7 +158,7 @@ pub struct DepthView {
     pub lines: Vec<LineView>,
 }
 
-/// One of the analysis' best lines: `{ white, text, line, index, tables }`.
+/// One of the analysis' best lines: `{ white, text, line, index, detail }`.
 #[derive(Clone, Debug, Serialize)]
 pub struct LineView {
     /// White's score in hundredths of a man, as [`DepthView::white`].
@@ -170,8 +170,8 @@ pub struct LineView {
     pub line: String,
     /// Its first move's place among the position's legal moves (what `applyMove` takes).
     pub index: usize,
-    /// Whether `text` is the endgame tables' verdict.
-    pub tables: bool,
+    /// `"from the tables"` when `text` is the endgame tables' verdict.
+    pub detail: Option<Message>,
 }
 
 impl LineView {
@@ -197,7 +197,7 @@ impl LineView {
             text,
             line: review::numbered_line(game, &l.pv),
             index: MoveView::played(pos, &l.first()).index,
-            tables: l.tables.is_some(),
+            detail: l.tables.map(|_| Message::new("eval.tables-source")),
         }
     }
 }
@@ -455,7 +455,7 @@ mod tests {
             assert!(l.line.starts_with("1… "), "{}", l.line);
             assert!(legal[l.index].same_as(&found.first()));
             assert_eq!(l.white, -found.score, "Black to move");
-            assert_eq!((l.text.code, l.tables), ("eval.score", false));
+            assert_eq!((l.text.code, l.detail.is_none()), ("eval.score", true));
         }
         assert!(d.lines.windows(2).all(|w| w[0].white <= w[1].white));
         // A line whose move the tables judge says their verdict, for the side that wins.
@@ -465,7 +465,8 @@ mod tests {
             tables,
         };
         let drawn = LineView::new(&game, &line(Some(Outcome::Draw)));
-        assert_eq!((drawn.text.code, drawn.tables), ("eval.tables-draw", true));
+        assert_eq!(drawn.text.code, "eval.tables-draw");
+        assert_eq!(drawn.detail.unwrap().code, "eval.tables-source");
         let lost = LineView::new(&game, &line(Some(Outcome::Loss)));
         assert_eq!(lost.text.text(), "White wins", "Black's move loses");
     }

@@ -151,7 +151,7 @@ pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsVal
 /// const a = new Analysis(game.link(), "international", 6, 3);  // the position after 6 plies, 3 lines
 /// a.over();    // "White wins: Black has no pieces left" when the game is over there
 /// a.deepen();  // { depth: 1, white: 0, text: "0.00", line: "4. 33-28", move, nodes, ms, done,
-///              //   lines: [{ white, text, line, index, tables }, …] }
+///              //   lines: [{ white, text, line, index, detail }, …] }
 /// ```
 #[wasm_bindgen(js_name = Analysis)]
 pub struct AnalysisHandle {
