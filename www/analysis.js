@@ -42,16 +42,15 @@ export class Analyst {
     // How many lines: a saved choice the select does not offer reads as 1.
     const lines = $('analysis-lines');
     lines.value = controller.storage.loadSettings().lines;
-    this.lines = +lines.value || 1;
-    lines.value = this.lines;
-    lines.addEventListener('change', () => {
-      this.lines = +lines.value;
-      controller.storage.saveSettings({ lines: this.lines });
+    lines.value = this.lines = +lines.value || 1;
+    lines.onchange = () => {
+      controller.storage.saveSettings({ lines: (this.lines = +lines.value) });
       this.sync();
-    });
+    };
+    // A line's button has its place among the lines as its value (#best-line is the first).
     const play = (i) => this.last && controller.playShown(this.last.lines[i]?.index);
-    $('best-line').addEventListener('click', () => play(0));
-    $('analysis-lines-list').addEventListener('click', (e) => play(+e.target.closest('[data-i]')?.dataset.i));
+    $('best-line').onclick = () => play(0);
+    $('analysis-lines-list').onclick = (e) => play(e.target.closest('button')?.value);
     $('review').addEventListener('click', () => this.startReview());
     $('review-cancel').addEventListener('click', () => this.stopReview());
     $('eval-chart').addEventListener('click', (e) => {
@@ -88,13 +87,7 @@ export class Analyst {
     $('eval').textContent = key ? '…' : this.on && paused ? t('analysis.paused') : '';
     $('best-line').textContent = '';
     // The further lines' rows, empty until the first depth (the panel keeps its height).
-    $('analysis-lines-list').replaceChildren(
-      ...Array.from({ length: key ? this.lines - 1 : 0 }, (_, i) => {
-        const li = document.createElement('li');
-        li.innerHTML = `<button type="button" data-i="${i + 1}"></button>`;
-        return li;
-      }),
-    );
+    $('analysis-lines-list').innerHTML = key ? '<li><button type="button"></button>'.repeat(this.lines - 1) : '';
     $('analysis-depth').textContent = '';
     if (c.arrow) {
       c.arrow = null;
@@ -143,13 +136,13 @@ export class Analyst {
         ? say(r.detail)
         : t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
       $('best-line').textContent = r.line;
-      for (const b of $('analysis-lines-list').querySelectorAll('button')) {
-        const l = r.lines[b.dataset.i];
+      $('analysis-lines-list').querySelectorAll('button').forEach((b, i) => {
+        const l = r.lines[(b.value = i + 1)];
         const e = document.createElement('b');
-        e.textContent = l ? say(l.text) : '';
+        e.textContent = say(l?.text);
         b.replaceChildren(e, l ? ` ${l.line}` : '');
         b.title = say(l?.detail);
-      }
+      });
       this.drawArrow(r.move);
     } else if (msg.type === 'over') {
       $('eval').textContent = say(msg.text);
