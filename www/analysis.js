@@ -7,6 +7,8 @@
 // Analysis (button#analysis): the engine deepens on the position shown (a past one too, while
 // navigating), one depth per message; the worker is terminated when the toggle goes off, the
 // tab is hidden, or the position shown changes (then a fresh one starts on the new position).
+// It shows the best 1–5 lines (select#analysis-lines, kept in the settings as `lines`):
+// #best-line, then ol#analysis-lines-list; a tap on one plays its first move.
 // Review (button#review): every position of the game at the engine's default depth, with
 // progress and cancel; the moves it judges are marked in #moves and White's evaluation is drawn
 // in svg#eval-chart (a tap there shows that ply). The words, numbers and judgements are the
@@ -37,6 +39,18 @@ export class Analyst {
       $('analysis').setAttribute('aria-pressed', String(this.on));
       this.sync();
     });
+    // How many lines: a saved choice the select does not offer reads as 1.
+    const lines = $('analysis-lines');
+    lines.value = controller.storage.loadSettings().lines;
+    lines.value = this.lines = +lines.value || 1;
+    lines.onchange = () => {
+      controller.storage.saveSettings({ lines: (this.lines = +lines.value) });
+      this.sync();
+    };
+    // A line's button has its place among the lines as its value (#best-line is the first).
+    const play = (i) => this.last && controller.playShown(this.last.lines[i]?.index);
+    $('best-line').onclick = () => play(0);
+    $('analysis-lines-list').onclick = (e) => play(e.target.closest('button')?.value);
     $('review').addEventListener('click', () => this.startReview());
     $('review-cancel').addEventListener('click', () => this.stopReview());
     $('eval-chart').addEventListener('click', (e) => {
@@ -61,7 +75,7 @@ export class Analyst {
     $('review').disabled = !!this.reviewing || !s.ply;
     if (this.reviewing) return; // the worker is the review's until it ends
     const paused = this.computer.job?.kind === 'think';
-    const key = this.on && !document.hidden && !paused ? `${c.version}:${s.line}:${s.view}` : null;
+    const key = this.on && !document.hidden && !paused ? `${c.version}:${s.line}:${s.view}:${this.lines}` : null;
     if (key === this.key) {
       if (key && this.last && !c.arrow) this.drawArrow(this.last.move);
       return;
@@ -72,6 +86,8 @@ export class Analyst {
     this.depths = [];
     $('eval').textContent = key ? '…' : this.on && paused ? t('analysis.paused') : '';
     $('best-line').textContent = '';
+    // The further lines' rows, empty until the first depth (the panel keeps its height).
+    $('analysis-lines-list').innerHTML = key ? '<li><button type="button"></button>'.repeat(this.lines - 1) : '';
     $('analysis-depth').textContent = '';
     if (c.arrow) {
       c.arrow = null;
@@ -82,7 +98,7 @@ export class Analyst {
       // A side line's position is analysed from its FEN, numbered as shown (the game's record holds
       // its own line).
       const at = s.line ? { record: `${s.fen}:F${s.moveNumber}`, ply: 0 } : { record: game.link(), ply: s.view };
-      this.spawn({ type: 'analysis', ...at, variant: s.variant, tables });
+      this.spawn({ type: 'analysis', ...at, variant: s.variant, lines: this.lines, tables });
     }
   }
 
@@ -123,6 +139,13 @@ export class Analyst {
         ? say(r.detail)
         : t(r.done ? 'analysis.depth-final' : 'analysis.depth', { depth: r.depth });
       $('best-line').textContent = r.line;
+      $('analysis-lines-list').querySelectorAll('button').forEach((b, i) => {
+        const l = r.lines[(b.value = i + 1)];
+        const e = document.createElement('b');
+        e.textContent = say(l?.text);
+        b.replaceChildren(e, l ? ` ${l.line}` : '');
+        b.title = say(l?.detail);
+      });
       this.drawArrow(r.move);
     } else if (msg.type === 'over') {
       $('eval').textContent = say(msg.text);

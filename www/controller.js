@@ -21,6 +21,7 @@
 //                                                 none (another module's change: a clock's
 //                                                 flag); move: the move object just played
 //   await controller.playMove(move)               plays a move (index or text) programmatically
+//   controller.playShown(index)                   plays a move of the position shown as taps would
 //   controller.setBusy(true, 'Thinking…')         blocks board input while the computer thinks
 //   controller.showHint(move)                     highlights a move object's squares (is-hint)
 //                                                 until the game next changes
@@ -356,17 +357,35 @@ export class Controller {
     return !this.editor?.active && !this.inputBlocked() && this.legal.some((m) => m.from === sq);
   }
 
+  /**
+   * Whether a tap is refused now: a past position where no move may be tried is shown (the player
+   * is told), or input is blocked.
+   */
+  refused() {
+    if (this.viewing && !this.animating && !this.legal.length) {
+      this.panels.message(t('msg.past-position'), 'info');
+      return true;
+    }
+    return this.inputBlocked();
+  }
+
+  /** Plays the shown position's legal move `index` as taps would (an analysis line's first move). */
+  playShown(index) {
+    if (this.editor?.active || this.lesson?.active || this.refused()) return;
+    const m = this.legal.find((x) => x.index === index);
+    if (!m) return;
+    performance.mark('activate');
+    this.clearSelection();
+    this.play(m);
+  }
+
   /** A tap, click, Enter/Space or drop on a square. `fromDrag`: the piece was dropped there. */
   activate(sq, { fromDrag = false } = {}) {
     if (this.editor?.active || this.lesson?.active) {
       (this.editor?.active ? this.editor : this.lesson).tap(sq);
       return;
     }
-    if (this.viewing && !this.animating && !this.legal.length) {
-      this.panels.message(t('msg.past-position'), 'info');
-      return;
-    }
-    if (this.inputBlocked()) return;
+    if (this.refused()) return;
     performance.mark('activate');
     if (this.selected != null) {
       const cands = this.candidates();

@@ -5,7 +5,7 @@
 //
 // Messages in:  { type: 'init', jsUrl, wasm }          wasm: a WebAssembly.Module or its URL
 //               { type: 'call', id, call, args, tables }   call: 'think' | 'hint' | 'analyse'
-//               { type: 'analysis', record, variant, ply, tables }  deepens until done (or terminated)
+//               { type: 'analysis', record, variant, ply, lines, tables }  deepens until done (or terminated)
 //               { type: 'review', record, variant, tables }   one position per step
 //               { type: 'build', variant, names }      builds endgame tables (see build below)
 //               { type: 'explorer', variant, records, book }  the opening explorer's index, from
@@ -105,7 +105,7 @@ self.onmessage = async (e) => {
 // Both run to the end in one task: the page stops them by terminating this worker. Each depth,
 // each position, is posted as it is found.
 function analysis(msg) {
-  const a = new api.Analysis(msg.record, msg.variant, msg.ply);
+  const a = new api.Analysis(msg.record, msg.variant, msg.ply, msg.lines);
   const over = a.over();
   if (over) {
     self.postMessage({ type: 'over', text: over });

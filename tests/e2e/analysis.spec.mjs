@@ -109,6 +109,56 @@ test.describe('analysis and review', on('phone'), () => {
     await expect(page.locator('#best-line')).toHaveText('');
   });
 
+  test('analysis: three lines, distinct legal moves in order; a tap on the second plays it', async ({ app, page }) => {
+    await app.open();
+    await app.press('#analysis');
+    await page.selectOption('#analysis-lines', '3');
+    await expect(page.locator('#analysis-lines-list button')).toHaveCount(2);
+    // The fourth depth: the lines are those of a real search (a depth brings all of them).
+    await expect.poll(async () => (await depths(page)).at(-1)?.depth ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
+    // What the page shows, read at once (a depth may arrive between two reads).
+    const shown = await page.evaluate(() => {
+      const $ = (id) => document.getElementById(id);
+      const rows = [...$('analysis-lines-list').querySelectorAll('button')].map((b) => {
+        const score = b.querySelector('b').textContent;
+        return { score, line: b.textContent.slice(score.length + 1) };
+      });
+      return [{ score: $('eval').textContent, line: $('best-line').textContent }, ...rows];
+    });
+    expect(shown).toHaveLength(3);
+    const legal = await legalShown(page);
+    const firsts = shown.map((l) => firstMove(l.line));
+    for (const [i, l] of shown.entries()) {
+      expect(l.line, `line ${i + 1}`).toMatch(/^1\. \S+/);
+      expect(l.score, `line ${i + 1}'s evaluation`).toMatch(/^[+-]?\d+\.\d\d$/);
+      expect(legal.some((m) => m.notation === firsts[i]), `${l.line} starts with a legal move`).toBe(true);
+    }
+    expect(new Set(firsts).size, `distinct moves: ${firsts}`).toBe(3);
+    const scores = shown.map((l) => parseFloat(l.score));
+    expect(scores, 'White to move: best first').toEqual([...scores].sort((a, b) => b - a));
+    await app.shot('analysis-lines');
+    // Kept in the settings.
+    expect(await page.evaluate(() => window.draughts.controller.storage.loadSettings().lines)).toBe(3);
+    // A tap on the second line plays its move on the board and in the move list: the line as
+    // shown at the tap (a deeper one may have replaced the line read above).
+    await page.evaluate(() =>
+      document.getElementById('analysis-lines-list').addEventListener(
+        'click',
+        (e) => (window.tappedLine = e.target.closest('button').lastChild.textContent.trim()),
+        { capture: true },
+      ),
+    );
+    await app.press('#analysis-lines-list li:nth-child(1) button');
+    await expect.poll(async () => (await app.game()).ply).toBe(1);
+    const tapped = firstMove(await page.evaluate(() => window.tappedLine));
+    expect(legal.some((m) => m.notation === tapped), `${tapped} is legal`).toBe(true);
+    expect(await page.evaluate(() => window.draughts.game.snapshot().lastMove.notation)).toBe(tapped);
+    await expect(page.locator('#moves [data-ply="1"]')).toContainText(tapped);
+    // The analysis goes on from the new position, three lines again (Black to move).
+    await expect(page.locator('#best-line')).toHaveText(/^1… \S+/, { timeout: 30_000 });
+    await expect(page.locator('#analysis-lines-list button').first()).toHaveText(/^\S+ 1… \S+/, { timeout: 30_000 });
+  });
+
   test('analysis of a past position while navigating', async ({ app, page }) => {
     await app.open();
     await app.play([

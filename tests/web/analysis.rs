@@ -13,10 +13,16 @@ fn analysis_deepens_on_the_position_shown() {
     g.apply_move(JsValue::from_str("32-28"), None).unwrap();
     g.apply_move(JsValue::from_str("19-23"), None).unwrap();
     // The position after one ply: Black to move, so the line starts "1… ".
-    let mut a = web_engine::AnalysisHandle::new(&g.link(), "international", Some(1)).unwrap();
+    let mut a =
+        web_engine::AnalysisHandle::new(&g.link(), "international", Some(1), Some(3)).unwrap();
     assert!(a.over().is_null());
     for depth in 1..=3 {
         let r = a.deepen();
+        // Three lines, the first the best line, each from a legal move's index.
+        let lines = Array::from(&get(&r, "lines"));
+        assert_eq!(lines.length(), 3);
+        assert_eq!(string(&lines.get(0), "line"), string(&r, "line"));
+        assert!(lines.iter().all(|l| string(&l, "line").starts_with("1… ")));
         assert_eq!(get(&r, "depth").as_f64(), Some(f64::from(depth)));
         assert!(string(&r, "line").starts_with("1… "));
         let text = string(&r, "text");
@@ -27,10 +33,11 @@ fn analysis_deepens_on_the_position_shown() {
             "a black man moves first: {from}"
         );
     }
-    assert!(web_engine::AnalysisHandle::new(&g.link(), "international", Some(3)).is_err());
+    assert!(web_engine::AnalysisHandle::new(&g.link(), "international", Some(3), None).is_err());
     // A lost position says so, and has nothing to deepen.
     let mut over = DraughtsGame::from_fen("B:W28:B", "international").unwrap();
-    let mut a = web_engine::AnalysisHandle::new(&fen(&mut over), "international", None).unwrap();
+    let mut a =
+        web_engine::AnalysisHandle::new(&fen(&mut over), "international", None, None).unwrap();
     assert!(get(&a.over(), "text")
         .as_string()
         .unwrap()

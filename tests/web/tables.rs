@@ -139,13 +139,20 @@ fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     let status = play_out("W:W22:BK1");
     assert_eq!(string(&status, "state"), "draw", "{status:?}");
     // The analysis says where its answer comes from.
-    let mut a = web_engine::AnalysisHandle::new("B:WK29:BK1,K5", "english", None).unwrap();
+    let mut a = web_engine::AnalysisHandle::new("B:WK29:BK1,K5", "english", None, Some(3)).unwrap();
     let d = a.deepen();
     assert!(get(&d, "tables").as_bool().unwrap());
     assert_eq!(string(&d, "text"), "Black wins");
     assert_eq!(string(&d, "detail"), "tables: 6 moves to convert");
+    // Three lines asked for, both moves given, each judged by the tables.
+    let lines = Array::from(&get(&d, "lines"));
+    assert_eq!(lines.length(), 2);
+    assert!(lines
+        .iter()
+        .all(|l| string(&l, "detail") == "from the tables"));
+    assert_eq!(string(&lines.get(0), "text"), "Black wins");
     assert!(a.deepen().is_null(), "nothing deeper to find");
-    let mut a = web_engine::AnalysisHandle::new("W:W22:BK1", "english", None).unwrap();
+    let mut a = web_engine::AnalysisHandle::new("W:W22:BK1", "english", None, None).unwrap();
     let d = a.deepen();
     assert_eq!(string(&d, "text"), "Draw");
     assert_eq!(string(&d, "detail"), "from the tables");

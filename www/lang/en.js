@@ -102,6 +102,7 @@ export default {
     "nav-next.label": "Next move",
     "nav-last.label": "Last move",
     "analysis-panel.label": "Analysis",
+    "analysis-lines.label": "Engine lines shown",
     "eval-chart.label": "White's evaluation after each move (tap to show that position)",
     "review-progress.label": "Review progress",
     "export-text.label": "PDN of the game",

@@ -95,6 +95,7 @@ export default {
     "nav-next.label": "Jugada siguiente",
     "nav-last.label": "Última jugada",
     "analysis-panel.label": "Análisis",
+    "analysis-lines.label": "Líneas del motor mostradas",
     "eval-chart.label": "Evaluación de las Blancas tras cada jugada (toca para ver esa posición)",
     "review-progress.label": "Progreso de la revisión",
     "export-text.label": "PDN de la partida",

@@ -96,6 +96,7 @@ export default {
     "nav-next.label": "Coup suivant",
     "nav-last.label": "Dernier coup",
     "analysis-panel.label": "Analyse",
+    "analysis-lines.label": "Lignes du moteur affichées",
     "eval-chart.label": "Évaluation pour les Blancs après chaque coup (touchez pour afficher cette position)",
     "review-progress.label": "Progression de la revue",
     "export-text.label": "PDN de la partie",

@@ -95,6 +95,7 @@ export default {
     "nav-next.label": "Mossa successiva",
     "nav-last.label": "Ultima mossa",
     "analysis-panel.label": "Analisi",
+    "analysis-lines.label": "Linee del motore mostrate",
     "eval-chart.label": "Valutazione del Bianco dopo ogni mossa (tocca per vedere quella posizione)",
     "review-progress.label": "Avanzamento della revisione",
     "export-text.label": "PDN della partita",

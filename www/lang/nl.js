@@ -95,6 +95,7 @@ export default {
     "nav-next.label": "Volgende zet",
     "nav-last.label": "Laatste zet",
     "analysis-panel.label": "Analyse",
+    "analysis-lines.label": "Getoonde lijnen van de engine",
     "eval-chart.label": "Evaluatie voor Wit na elke zet (tik om die stand te tonen)",
     "review-progress.label": "Voortgang van het nakijken",
     "export-text.label": "PDN van de partij",

@@ -95,6 +95,7 @@ export default {
     "nav-next.label": "Próximo lance",
     "nav-last.label": "Último lance",
     "analysis-panel.label": "Análise",
+    "analysis-lines.label": "Linhas do motor mostradas",
     "eval-chart.label": "Avaliação das Brancas após cada lance (toque para ver essa posição)",
     "review-progress.label": "Progresso da revisão",
     "export-text.label": "PDN da partida",

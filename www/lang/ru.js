@@ -95,6 +95,7 @@ export default {
     "nav-next.label": "Следующий ход",
     "nav-last.label": "Последний ход",
     "analysis-panel.label": "Анализ",
+    "analysis-lines.label": "Число показываемых вариантов движка",
     "eval-chart.label": "Оценка за белых после каждого хода (нажмите, чтобы показать эту позицию)",
     "review-progress.label": "Ход разбора",
     "export-text.label": "PDN партии",

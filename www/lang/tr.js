@@ -95,6 +95,7 @@ export default {
     "nav-next.label": "Sonraki hamle",
     "nav-last.label": "Son hamle",
     "analysis-panel.label": "Analiz",
+    "analysis-lines.label": "Gösterilen motor varyantı sayısı",
     "eval-chart.label": "Her hamleden sonra Beyaz açısından değerlendirme (o konumu görmek için dokunun)",
     "review-progress.label": "İnceleme ilerlemesi",
     "export-text.label": "Oyunun PDN kaydı",

@@ -36,7 +36,8 @@ pub use book::Book;
 pub use eval::{evaluate, Evaluator};
 pub use rng::Rng;
 pub use search::{
-    Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, MAX_DEPTH, MAX_THREADS, WIN, WIN_BOUND,
+    Engine, Limits, Line, Lines, SearchResult, EGDB_BOUND, EGDB_WIN, MAX_DEPTH, MAX_LINES,
+    MAX_THREADS, WIN, WIN_BOUND,
 };
 
 use draughts_rules::fast;

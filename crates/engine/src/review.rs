@@ -10,7 +10,7 @@
 //! assert_eq!(judge(250), Judgement::Blunder);
 //! ```
 
-use super::search::{Engine, Limits, SearchResult, EGDB_BOUND, EGDB_WIN, WIN, WIN_BOUND};
+use super::search::{Engine, Limits, Lines, EGDB_BOUND, EGDB_WIN, WIN, WIN_BOUND};
 use draughts_rules::game::{DrawReason, Game, Status, WinReason};
 use draughts_rules::mv::Move;
 use draughts_rules::notation;
@@ -204,17 +204,27 @@ pub struct Analysis {
     engine: Engine,
     depth: u32,
     done: bool,
+    /// How many of the best lines each depth finds (see [`Engine::search_lines`]).
+    lines: usize,
 }
 
 impl Analysis {
-    /// Analyses the game's current position.
+    /// Analyses the game's current position, one line at each depth.
     pub fn new(game: Game) -> Analysis {
         Analysis {
             done: game.status().is_over(),
             game,
             engine: Engine::new(16),
             depth: 0,
+            lines: 1,
         }
+    }
+
+    /// The same, finding the best `lines` lines at each depth (at least one; with one, each
+    /// depth is exactly the ordinary search).
+    pub fn with_lines(mut self, lines: usize) -> Analysis {
+        self.lines = lines.max(1);
+        self
     }
 
     pub fn game(&self) -> &Game {
@@ -228,14 +238,14 @@ impl Analysis {
     }
 
     /// Searches one ply deeper than the last call (the table makes the shallower iterations
-    /// cheap). `None` once [`Self::is_done`].
+    /// cheap), finding the lines asked for. `None` once [`Self::is_done`].
     /// With `egdb`, a position the tables cover is answered from them at once (and that is
     /// the last depth), and positions in the tree they cover are scored exactly.
     pub fn deepen(
         &mut self,
         clock: Option<&dyn Fn() -> f64>,
         egdb: Option<&crate::egdb::Egdb>,
-    ) -> Option<SearchResult> {
+    ) -> Option<Lines> {
         if self.done {
             return None;
         }
@@ -251,12 +261,13 @@ impl Analysis {
             ..Default::default()
         };
         let history = super::game_history(&self.game);
-        let r = self.engine.search(self.game.position(), &history, &limits);
-        match &r {
+        let pos = self.game.position();
+        let found = self.engine.search_lines(pos, &history, &limits, self.lines);
+        match found.as_ref().map(|f| &f.result) {
             Some(r) if !r.from_egdb && r.depth >= self.depth && self.depth < super::MAX_DEPTH => {}
             _ => self.done = true,
         }
-        r
+        found
     }
 }
 
@@ -451,12 +462,14 @@ mod tests {
     #[test]
     fn analysis_deepens_until_a_forced_result() {
         let g = Game::from_fen("W:W28:B1", Variant::International).unwrap();
-        let mut a = Analysis::new(g);
+        let moves = g.legal_moves().len();
+        let mut a = Analysis::new(g).with_lines(3);
         let mut last = 0;
-        while let Some(r) = a.deepen(None, None) {
-            assert!(r.depth >= last);
-            last = r.depth;
+        while let Some(found) = a.deepen(None, None) {
+            assert!(found.result.depth >= last);
+            last = found.result.depth;
             assert!(last < 40);
+            assert_eq!(found.lines.len(), moves.min(3));
         }
         assert!(a.is_done());
     }

@@ -8,8 +8,9 @@
 
 use crate::snapshot::{MoveView, StatusView};
 use draughts_engine::egdb::builder::{page_horizon, page_pieces, plan};
+use draughts_engine::egdb::Outcome;
 use draughts_engine::review::{self, Judgement, Verdict};
-use draughts_engine::{accepts_draw, SearchResult};
+use draughts_engine::{accepts_draw, Line, Lines, SearchResult};
 use draughts_rules::game::Game;
 use draughts_rules::message::Message;
 use draughts_rules::mv::Move;
@@ -153,6 +154,52 @@ pub struct DepthView {
     /// Said in place of the depth for a result the tables prove: `"tables: 6 moves to
     /// convert"`, `"from the tables"`.
     pub detail: Option<Message>,
+    /// The best lines found, best first (the first is `line`): one unless more were asked for.
+    pub lines: Vec<LineView>,
+}
+
+/// One of the analysis' best lines: `{ white, text, line, index, detail }`.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineView {
+    /// White's score in hundredths of a man, as [`DepthView::white`].
+    pub white: i32,
+    /// The score in words, as [`DepthView::text`]; where the endgame tables hold the position
+    /// after the line's move, their verdict on it (`"White wins"`, `"Draw"`).
+    pub text: Message,
+    /// The line with move numbers, as [`DepthView::line`].
+    pub line: String,
+    /// Its first move's place among the position's legal moves (what `applyMove` takes).
+    pub index: usize,
+    /// `"from the tables"` when `text` is the endgame tables' verdict.
+    pub detail: Option<Message>,
+}
+
+impl LineView {
+    /// `l`, a line from `game`'s current position.
+    pub fn new(game: &Game, l: &Line) -> LineView {
+        let pos = game.position();
+        let white = review::for_white(l.score, pos.turn());
+        let text = match l.tables {
+            None => review::score_message(white),
+            Some(Outcome::Draw) => Message::new("eval.tables-draw"),
+            Some(o) => {
+                let mover = pos.turn();
+                let winner = if o == Outcome::Win {
+                    mover
+                } else {
+                    mover.other()
+                };
+                Message::new("eval.tables-win").with("side", winner)
+            }
+        };
+        LineView {
+            white,
+            text,
+            line: review::numbered_line(game, &l.pv),
+            index: MoveView::played(pos, &l.first()).index,
+            detail: l.tables.map(|_| Message::new("eval.tables-source")),
+        }
+    }
 }
 
 impl DepthView {
@@ -181,6 +228,15 @@ impl DepthView {
             } else {
                 review::tables_detail(white)
             },
+            lines: Vec::new(),
+        }
+    }
+
+    /// What an analysis' depth found (see [`DepthView::new`]), with its lines.
+    pub fn with_lines(game: &Game, found: &Lines, ms: f64, done: bool) -> DepthView {
+        DepthView {
+            lines: found.lines.iter().map(|l| LineView::new(game, l)).collect(),
+            ..DepthView::new(game, &found.result, ms, done)
         }
     }
 
@@ -344,7 +400,7 @@ mod tests {
         let mut game = Game::new(Variant::International);
         game.play_text("32-28").unwrap();
         let mut a = Analysis::new(game.clone());
-        let r = a.deepen(None, None).unwrap();
+        let r = a.deepen(None, None).unwrap().result;
         let d = DepthView::new(a.game(), &r, 5.0, a.is_done());
         assert!(d.line.starts_with("1… "), "{}", d.line);
         assert_eq!(
@@ -381,6 +437,38 @@ mod tests {
             .unwrap()
             .text()
             .starts_with("White wins"));
+    }
+
+    #[test]
+    fn each_line_numbers_its_moves_and_says_its_score() {
+        let mut game = Game::new(Variant::International);
+        game.play_text("32-28").unwrap();
+        let mut a = Analysis::new(game.clone()).with_lines(3);
+        a.deepen(None, None).unwrap();
+        let found = a.deepen(None, None).unwrap();
+        let d = DepthView::with_lines(a.game(), &found, 5.0, a.is_done());
+        assert_eq!(d.lines.len(), 3);
+        assert_eq!(d.lines[0].line, d.line, "the first line is the best line");
+        assert_eq!(d.lines[0].index, d.mv.index);
+        let legal = crate::snapshot::ordered_moves(game.position().legal_moves());
+        for (l, found) in d.lines.iter().zip(&found.lines) {
+            assert!(l.line.starts_with("1… "), "{}", l.line);
+            assert!(legal[l.index].same_as(&found.first()));
+            assert_eq!(l.white, -found.score, "Black to move");
+            assert_eq!((l.text.code, l.detail.is_none()), ("eval.score", true));
+        }
+        assert!(d.lines.windows(2).all(|w| w[0].white <= w[1].white));
+        // A line whose move the tables judge says their verdict, for the side that wins.
+        let line = |tables| Line {
+            score: 0,
+            pv: vec![legal[0]],
+            tables,
+        };
+        let drawn = LineView::new(&game, &line(Some(Outcome::Draw)));
+        assert_eq!(drawn.text.code, "eval.tables-draw");
+        assert_eq!(drawn.detail.unwrap().code, "eval.tables-source");
+        let lost = LineView::new(&game, &line(Some(Outcome::Loss)));
+        assert_eq!(lost.text.text(), "White wins", "Black's move loses");
     }
 
     #[test]

@@ -148,9 +148,10 @@ pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsVal
 /// stop between two.
 ///
 /// ```js
-/// const a = new Analysis(game.link(), "international", 6);  // the position after 6 plies
+/// const a = new Analysis(game.link(), "international", 6, 3);  // the position after 6 plies, 3 lines
 /// a.over();    // "White wins: Black has no pieces left" when the game is over there
-/// a.deepen();  // { depth: 1, white: 0, text: "0.00", line: "4. 33-28", move, nodes, ms, done }
+/// a.deepen();  // { depth: 1, white: 0, text: "0.00", line: "4. 33-28", move, nodes, ms, done,
+///              //   lines: [{ white, text, line, index, detail }, …] }
 /// ```
 #[wasm_bindgen(js_name = Analysis)]
 pub struct AnalysisHandle {
@@ -161,19 +162,26 @@ pub struct AnalysisHandle {
 #[wasm_bindgen(js_class = Analysis)]
 impl AnalysisHandle {
     /// Analyses the position after `ply` plies of the game a record holds (a link, FEN or PDN;
-    /// by default its current position).
+    /// by default its current position), finding its best `lines` lines at each depth (1 to
+    /// [`ai::MAX_LINES`]; by default one).
     ///
     /// # Errors
     /// An unknown variant, a record that does not read, or `ply` beyond its moves.
     #[wasm_bindgen(constructor)]
-    pub fn new(record: &str, variant: &str, ply: Option<usize>) -> Result<AnalysisHandle, JsValue> {
+    pub fn new(
+        record: &str,
+        variant: &str,
+        ply: Option<usize>,
+        lines: Option<usize>,
+    ) -> Result<AnalysisHandle, JsValue> {
         init();
         let mut game = game_from_record(record, variant)?;
         if let Some(ply) = ply {
             game.go_to(ply).map_err(|e| plain(&e.to_string()))?;
         }
+        let lines = lines.unwrap_or(1).clamp(1, ai::MAX_LINES);
         Ok(AnalysisHandle {
-            inner: ai::review::Analysis::new(game),
+            inner: ai::review::Analysis::new(game).with_lines(lines),
             start: performance_now(),
         })
     }
@@ -190,13 +198,13 @@ impl AnalysisHandle {
         let clock = performance_now;
         let variant = self.inner.game().variant();
         let found = super::tables::with(variant, |db| self.inner.deepen(Some(&clock), db));
-        let Some(r) = found else {
+        let Some(found) = found else {
             return JsValue::NULL;
         };
         let ms = performance_now() - self.start;
-        to_js(&DepthView::new(
+        to_js(&DepthView::with_lines(
             self.inner.game(),
-            &r,
+            &found,
             ms,
             self.inner.is_done(),
         ))

@@ -539,33 +539,50 @@ impl Egdb {
     ) -> Result<Option<Vec<Ranked>>, EgdbError> {
         let mut out = Vec::new();
         for m in fast::legal_moves(pos) {
-            let mut child = *pos;
-            child.play_unchecked(&m);
-            let Some(v) = self.value(&child)? else {
+            let Some(r) = self.rank_move(pos, m, played)? else {
                 return Ok(None);
             };
-            let new_phase = self.starts_phase(pos, &m, &child);
-            let (outcome, plies) = if new_phase {
-                // The child's count starts afresh: its own result within its own limit.
-                let o = match v.within(self.plies_left(&child, 0)) {
-                    Outcome::Win => Outcome::Loss,
-                    Outcome::Loss => Outcome::Win,
-                    Outcome::Draw => Outcome::Draw,
-                };
-                (o, 1)
-            } else {
-                let v = v.back();
-                (v.within(self.plies_left(pos, played)), v.plies)
-            };
-            out.push(Ranked {
-                mv: m,
-                outcome,
-                plies,
-                new_phase,
-            });
+            out.push(r);
         }
         out.sort_by_key(Ranked::order);
         Ok(Some(out))
+    }
+
+    /// What the legal move `m` brings the side that plays it, as [`Egdb::rank_moves`] ranks
+    /// it; `None` if the database does not cover the position after it.
+    ///
+    /// # Errors
+    /// A table could not be read.
+    pub fn rank_move(
+        &self,
+        pos: &Position,
+        m: Move,
+        played: u16,
+    ) -> Result<Option<Ranked>, EgdbError> {
+        let mut child = *pos;
+        child.play_unchecked(&m);
+        let Some(v) = self.value(&child)? else {
+            return Ok(None);
+        };
+        let new_phase = self.starts_phase(pos, &m, &child);
+        let (outcome, plies) = if new_phase {
+            // The child's count starts afresh: its own result within its own limit.
+            let o = match v.within(self.plies_left(&child, 0)) {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Loss => Outcome::Win,
+                Outcome::Draw => Outcome::Draw,
+            };
+            (o, 1)
+        } else {
+            let v = v.back();
+            (v.within(self.plies_left(pos, played)), v.plies)
+        };
+        Ok(Some(Ranked {
+            mv: m,
+            outcome,
+            plies,
+            new_phase,
+        }))
     }
 
     /// Whether `m`, played from `before` to `after`, starts a new count of the move limits.

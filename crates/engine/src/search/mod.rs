@@ -9,10 +9,12 @@
 //! The parts, each in its own module: [`root`] (iterative deepening and aspiration windows),
 //! [`node`] (one node: its table probe, pruning decisions and move loop), [`ordering`] (which
 //! move to search first, and what a cutoff teaches), [`quiescence`], [`database`] (the endgame
-//! tables in the tree and at the root), [`threads`] (the parallel search) and [`tuning`] (every
-//! constant the search's strength was measured with).
+//! tables in the tree and at the root), [`lines`] (the best few lines at the root, for the
+//! analysis), [`threads`] (the parallel search) and [`tuning`] (every constant the search's
+//! strength was measured with).
 
 mod database;
+mod lines;
 mod node;
 mod ordering;
 mod quiescence;
@@ -29,6 +31,8 @@ use draughts_rules::mv::Move;
 use draughts_rules::position::Position;
 use draughts_rules::variant::Verdict;
 use std::sync::Arc;
+
+pub use lines::{Line, Lines, MAX_LINES};
 
 /// Deepest ply the search can reach (iterative deepening depth plus extensions).
 pub const MAX_PLY: usize = 128;
@@ -161,6 +165,8 @@ pub struct Engine {
     /// The previous iteration's score (the fail-low reference at the root).
     last_score: Option<i32>,
     root_best: Option<(Move, i32)>,
+    /// Root moves left out of the search (those of the lines already found; see [`lines`]).
+    excluded: Vec<Move>,
     /// Per ply, the plies played in its phase of the move limits (kept only with a database).
     phase: Vec<u16>,
     /// The engines of the other threads of a parallel search (none: one thread).
@@ -224,6 +230,7 @@ impl Engine {
             panic_deadline: f64::INFINITY,
             last_score: None,
             root_best: None,
+            excluded: Vec::new(),
             phase: vec![0; MAX_PLY + 2],
             helpers: Vec::new(),
             depth_offset: 0,

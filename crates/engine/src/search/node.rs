@@ -216,9 +216,18 @@ impl Engine {
         // 64): if a later quiet move cuts off, their history goes down.
         let mut tried = [0u16; 64];
         let mut n_tried = 0usize;
-        for i in 0..moves.len() {
+        // At the root of a search for a further line, the moves of the lines found before it
+        // are left out; `i` counts the moves taken in order, those left out not included.
+        let excluding = ply == 0 && !self.excluded.is_empty();
+        let mut taken = 0;
+        for _ in 0..moves.len() {
             let j = next_best(&mut order);
             let m = moves[j];
+            if excluding && self.excluded.iter().any(|x| x.same_as(&m)) {
+                continue;
+            }
+            let i = taken;
+            taken += 1;
             let mut child = *pos;
             child.play_unchecked(&m);
             // Whether `m` opens a shot, asked at most once per move.
@@ -280,7 +289,9 @@ impl Engine {
                 n_tried += 1;
             }
         }
-        if !self.stopped {
+        // A root that left moves out keeps the table's entry of the whole root (its best move
+        // and score) for the next iteration.
+        if !self.stopped && !excluding {
             self.store(node, depth, best, alpha_orig, beta, best_idx);
         }
         self.bufs[ply] = moves;

@@ -189,7 +189,7 @@ impl Engine {
 
     /// The principal variation from `best`: the table's move in each position after it, until
     /// the table knows none or a position repeats.
-    fn pv(&self, pos: &Position, hash: u64, best: Move, max: usize) -> Vec<Move> {
+    pub(super) fn pv(&self, pos: &Position, hash: u64, best: Move, max: usize) -> Vec<Move> {
         let mut pv = vec![best];
         let mut pos = *pos;
         let mut hash = zobrist::after(&pos, hash, &best);
