@@ -85,4 +85,31 @@ test.describe('side lines', on('desktop', 'phone'), () => {
     const pdn = await app.openExport();
     expect(pdn.replace(/\s+/g, ' ')).toContain(movetext.replace('12-18) 2... 12-18', '12-18 3. 42-38) 2... 12-18'));
   });
+
+  test("an analysis line tapped in a past position opens a side line with its move", async ({ app, page }) => {
+    await app.open();
+    await app.play([
+      [32, 28],
+      [19, 23],
+      [28, 19],
+      [14, 23],
+    ]);
+    await app.press('#moves button.ply[data-ply="1"][data-line=""]');
+    await app.press('#analysis');
+    await page.selectOption('#analysis-lines', '2');
+    await expect(page.locator('#analysis-lines-list button')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.locator('#analysis-lines-list button')).toHaveText(/1… \S+/, { timeout: 30_000 });
+    await page.evaluate(() =>
+      document.getElementById('analysis-lines-list').addEventListener(
+        'click',
+        (e) => (window.tappedLine = e.target.closest('button').lastChild.textContent.trim()),
+        { capture: true },
+      ),
+    );
+    await app.press('#analysis-lines-list li:nth-child(1) button');
+    await expect(page.locator('#moves .line')).toHaveCount(1);
+    const tapped = (await page.evaluate(() => window.tappedLine)).replace(/^1… /, '').split(' ')[0];
+    expect(await texts(page, '0')).toEqual([tapped]);
+    expect(await texts(page, ''), 'the game is unchanged').toEqual(['32-28', '19-23', '28x19', '14x23']);
+  });
 });
