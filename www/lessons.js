@@ -13,25 +13,15 @@
 
 import * as engine from './engine.js';
 import * as game from './game.js';
+import { wasmModule } from './lazy-wasm.js';
 import { errorText, say, variantTitle } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const DONE_KEY = 'draughts.lessons';
 const EMPTY = new Set();
 
-let module = null;
 /** The study module, loaded once. */
-async function study() {
-  if (!module) {
-    const js = document.querySelector('link[rel="x-draughts-study"]');
-    const wasm = document.querySelector('link[rel="x-draughts-study-wasm"]');
-    if (!js || !wasm) throw new Error('the study module was not found in the page');
-    const m = await import(js.href);
-    await m.default({ module_or_path: wasm.href });
-    module = m;
-  }
-  return module;
-}
+const study = () => wasmModule('study');
 
 function done() {
   try {

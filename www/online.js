@@ -27,6 +27,7 @@ import * as engine from './engine.js';
 import { errorText, say, sideName, t, translatePage, variantTitle } from './i18n.js';
 import { confirmDialog } from './dialogs.js';
 import { Peer } from './rtc.js';
+import { wasmModule } from './lazy-wasm.js';
 import { iceServers, iceText } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -37,18 +38,8 @@ const CHANNEL = 'draughts-online';
 const GRACE_MS = 3000;
 
 let module = null;
-/** The online module (links and QR codes), loaded once. */
-async function links() {
-  if (!module) {
-    const js = document.querySelector('link[rel="x-draughts-online"]');
-    const wasm = document.querySelector('link[rel="x-draughts-online-wasm"]');
-    if (!js || !wasm) throw new Error('the online module was not found in the page');
-    const m = await import(js.href);
-    await m.default({ module_or_path: wasm.href });
-    module = m;
-  }
-  return module;
-}
+/** The online module (links and QR codes), loaded once; kept in `module` for synchronous calls. */
+const links = async () => (module = await wasmModule('online'));
 
 /** 16 random hex digits: names an online game across its links and reconnections. */
 function newSession() {
