@@ -207,42 +207,6 @@ mod tests {
         assert_eq!((after[0].notation.as_str(), after[0].games), ("28x19", 1));
     }
 
-    /// A real collection (../shared/pdn, read at test time; skipped, loudly, without it): the
-    /// first moves the explorer lists at the start equal a count of each record's first move
-    /// text, done here without the explorer.
-    #[test]
-    fn a_real_collections_first_moves_are_counted_exactly() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/pdn/english/wiegerw_OCA_2.0.pdn");
-        let Ok(bytes) = std::fs::read(&path) else {
-            eprintln!(
-                "SKIPPED a_real_collections_first_moves_are_counted_exactly: no {}",
-                path.display()
-            );
-            return;
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        let mut e = Explorer::new(Variant::English);
-        let mut by_text: HashMap<String, u32> = HashMap::new();
-        for g in draughts_rules::parse_games(&text).unwrap() {
-            let Ok(game) = g.replay(Variant::English) else {
-                continue;
-            };
-            let standard = game.start() == &Position::new(Variant::English);
-            if standard && !game.moves().is_empty() {
-                *by_text.entry(g.moves[0].replace('x', "-")).or_default() += 1;
-            }
-            e.add(&game);
-        }
-        let listed: HashMap<String, u32> = e
-            .moves(&Position::new(Variant::English), None)
-            .into_iter()
-            .map(|m| (m.notation.replace('x', "-"), m.games))
-            .collect();
-        assert!(!listed.is_empty());
-        assert_eq!(listed, by_text);
-    }
-
     #[test]
     fn the_books_moves_with_their_share() {
         let start = Position::new(Variant::International);
