@@ -32,7 +32,7 @@ pub fn nums(v: &JsValue) -> Vec<u8> {
 
 /// The page's one view of a game: its snapshot as it stands, results told with colours.
 pub fn snap(g: &mut DraughtsGame) -> JsValue {
-    g.snapshot(None, None)
+    g.snapshot(None, None, None)
 }
 
 /// The legal moves now, as the snapshot lists them (none once the game is over).
@@ -64,7 +64,7 @@ pub fn turn(g: &mut DraughtsGame) -> String {
 
 /// The result, told to `player` when given.
 pub fn status(g: &mut DraughtsGame, player: Option<&str>) -> JsValue {
-    get(&g.snapshot(player.map(Into::into), None), "status")
+    get(&g.snapshot(player.map(Into::into), None, None), "status")
 }
 
 /// `{ white: { men, kings, total }, black: … }`.

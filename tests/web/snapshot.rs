@@ -9,7 +9,7 @@ use wasm_bindgen_test::*;
 use crate::helpers::*;
 
 fn snapshot(g: &mut DraughtsGame, view: Option<usize>) -> JsValue {
-    g.snapshot(None, view)
+    g.snapshot(None, view, None)
 }
 
 #[wasm_bindgen_test]
@@ -97,10 +97,57 @@ fn a_past_position_and_play_from_here() {
     assert_eq!((num(&past, "view"), num(&past, "ply")), (1.0, 4.0));
     assert_eq!(string(&past, "turn"), "black");
     assert_eq!(string(&past, "toMove"), "white");
-    assert_eq!(Array::from(&get(&past, "legal")).length(), 0);
+    // Black's nine moves there, to try (a side line: see below).
+    assert_eq!(Array::from(&get(&past, "legal")).length(), 9);
     assert_eq!(string(&past, "fen").split(':').next(), Some("B"));
     g.go_to(1).unwrap();
     assert_eq!(g.ply(), 1);
     assert_eq!(get(&snap(&mut g), "canRedo").as_bool(), Some(true));
     assert!(message(g.go_to(9)).contains("no position after 9"));
+}
+
+#[wasm_bindgen_test]
+fn side_lines_across_the_boundary() {
+    let mut g = DraughtsGame::new("international").unwrap();
+    for m in ["32-28", "19-23", "28x19", "14x23"] {
+        g.apply_move(JsValue::from(m), None).unwrap();
+    }
+    let past = snapshot(&mut g, Some(1));
+    let legal: Vec<JsValue> = Array::from(&get(&past, "legal")).iter().collect();
+    let i = legal
+        .iter()
+        .position(|m| string(m, "notation") == "18-23")
+        .unwrap();
+    let got = g.explore("", 1, i).unwrap();
+    assert_eq!(string(&get(&got, "move"), "notation"), "18-23");
+    assert_eq!(
+        (string(&got, "line"), num(&got, "ply")),
+        ("0".to_owned(), 2.0)
+    );
+    assert_eq!(g.ply(), 4, "the game is unchanged");
+    let side = g.snapshot(None, Some(2), Some("0".into()));
+    assert_eq!(
+        (string(&side, "line"), num(&side, "lineEnd")),
+        ("0".to_owned(), 2.0)
+    );
+    let lines = Array::from(&get(
+        &Array::from(&get(&side, "moves")).get(1),
+        "variations",
+    ));
+    assert_eq!(string(&lines.get(0), "line"), "0");
+    // Bad lines and moves are refused in words and change nothing.
+    assert!(!message(g.explore("x", 1, 0)).is_empty());
+    assert!(!message(g.explore("", 1, 99)).is_empty());
+    assert!(!message(g.explore("", 4, 0)).is_empty());
+    assert!(!message(g.promote("3")).is_empty());
+    assert!(!g.delete_line("2.1"));
+    // Promoted, it is the game; deleted, it is gone.
+    g.promote("0").unwrap();
+    assert_eq!(g.ply(), 2);
+    assert!(g.delete_line("0"));
+    assert!(get(
+        &Array::from(&get(&snap(&mut g), "moves")).get(1),
+        "variations"
+    )
+    .is_undefined());
 }
