@@ -5,3 +5,4 @@
 
 pub mod book_build;
 pub mod fitting;
+pub mod puzzle_mining;

@@ -23,6 +23,7 @@ mod hub_v1;
 mod matches;
 mod play;
 mod problems;
+mod puzzles;
 mod tune;
 
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -60,6 +61,9 @@ enum Command {
     /// Counts the composed problems (PDN set-ups with their solutions) whose first move the
     /// computer finds in a given time or node budget.
     Problems(problems::ProblemsArgs),
+    /// Puzzles: mines games for positions where one move wins, and re-checks puzzle files.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Speaks the Hub protocol on stdin/stdout, for Hub GUIs.
     Hub(hub::HubArgs),
     /// Endgame databases: builds them with our own solver, and probes them.
@@ -171,6 +175,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Problems(args) => problems::run(&args),
+        Command::Puzzles(command) => puzzles::run(&command),
         Command::Hub(args) => hub::run(&args),
         Command::Egdb(command) => egdb::run(&command),
         Command::Tune(command) => tune::run(&command),

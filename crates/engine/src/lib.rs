@@ -24,6 +24,7 @@ pub mod book;
 pub mod egdb;
 pub mod eval;
 pub mod learned;
+pub mod puzzles;
 pub mod review;
 pub mod rng;
 pub mod search;

@@ -1,0 +1,172 @@
+//! `draughts puzzles`: builds and checks puzzle files (the format is documented in
+//! `draughts_engine::puzzles`; the mining in `draughts_cli::puzzle_mining`).
+//!
+//! ```text
+//! draughts puzzles build --variant V [--pdn FILE…] [--selfplay N] [--seed S] [--depth D]
+//!                        [--screen-depth D] [--max-positions N] --out FILE
+//! draughts puzzles verify [--depth D] FILE…
+//! ```
+
+use clap::{Args, Subcommand};
+use draughts_cli::puzzle_mining::{self, Options, Report};
+use draughts_engine::puzzles::{self, Budget};
+use draughts_engine::Engine;
+use draughts_rules::Variant;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Subcommand)]
+pub enum PuzzlesCommand {
+    /// Mines real games and self-play for positions where one move wins, and writes them.
+    Build(BuildArgs),
+    /// Re-checks every puzzle of puzzle files; fails if any does not hold.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args)]
+pub struct BuildArgs {
+    /// The rules of the puzzles (and of records without a GameType tag).
+    #[arg(long, short, value_parser = crate::VariantParser, default_value_t = Variant::International)]
+    variant: Variant,
+    /// PDN files whose games' positions are mined (read, never copied).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pdn: Vec<PathBuf>,
+    /// Self-play games of level 2 to mine as well.
+    #[arg(long, default_value_t = 0)]
+    selfplay: usize,
+    /// Seed of the self-play games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Depth of the full check of a puzzle (plies, every move searched with a full window).
+    #[arg(long, short, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=30))]
+    depth: u32,
+    /// Depth of the quick screen of every position.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=30))]
+    screen_depth: u32,
+    /// Most distinct positions screened.
+    #[arg(long)]
+    max_positions: Option<usize>,
+    /// The puzzle file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Args)]
+pub struct VerifyArgs {
+    /// Depth of the check.
+    #[arg(long, short, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=30))]
+    depth: u32,
+    /// Puzzle files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+pub fn run(command: &PuzzlesCommand) -> Result<ExitCode, String> {
+    match command {
+        PuzzlesCommand::Build(args) => build(args),
+        PuzzlesCommand::Verify(args) => verify(args),
+    }
+}
+
+fn summary(report: &Report) -> String {
+    let themes: Vec<String> = report
+        .by_theme()
+        .iter()
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    format!(
+        "{} positions screened, {} passed the screen, {} puzzles ({})",
+        report.screened,
+        report.candidates,
+        report.puzzles.len(),
+        themes.join(", ")
+    )
+}
+
+fn build(args: &BuildArgs) -> Result<ExitCode, String> {
+    if !puzzles::supported(args.variant) {
+        return Err(format!(
+            "no puzzles in {}: its goal is to lose one's pieces",
+            args.variant.name()
+        ));
+    }
+    let start = Instant::now();
+    let mut games = Vec::new();
+    for path in &args.pdn {
+        let text = crate::read_pdn_text(path)?;
+        let (read, skipped) = puzzle_mining::games_from_pdn(&text, args.variant);
+        say!(
+            "{}: {} games, {skipped} records skipped (unreadable or another variant)",
+            path.display(),
+            read.len()
+        );
+        games.extend(read);
+    }
+    if args.selfplay > 0 {
+        games.extend(puzzle_mining::selfplay(
+            args.variant,
+            args.selfplay,
+            args.seed,
+            200,
+        ));
+        say!("{} self-play games (seed {})", args.selfplay, args.seed);
+    }
+    let opts = Options {
+        variant: args.variant,
+        screen_depth: args.screen_depth,
+        depth: args.depth,
+        max_positions: args.max_positions,
+    };
+    let total = games.len();
+    let mut done = 0;
+    let report = puzzle_mining::mine(&games, &opts, &mut |r| {
+        done += 1;
+        if done % 100 == 0 {
+            say!("{done}/{total} games: {}", summary(r));
+        }
+    });
+    let mut text = format!(
+        "# draughts puzzles: {}, checked at depth {} (see draughts_engine::puzzles)\n",
+        args.variant.name(),
+        args.depth
+    );
+    for p in &report.puzzles {
+        text.push_str(&puzzles::write_line(p));
+        text.push('\n');
+    }
+    std::fs::write(&args.out, text).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    say!(
+        "{} in {:.1} s; written to {}",
+        summary(&report),
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify(args: &VerifyArgs) -> Result<ExitCode, String> {
+    let mut engine = Engine::new(16);
+    let budget = Budget { depth: args.depth };
+    let (mut ok, mut failed) = (0usize, 0usize);
+    for path in &args.files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            let result = puzzles::parse_line(line)
+                .and_then(|p| p.map_or(Ok(()), |p| puzzles::verify(&mut engine, &p, budget)));
+            match result {
+                Ok(()) => ok += usize::from(puzzles::parse_line(line).is_ok_and(|p| p.is_some())),
+                Err(e) => {
+                    failed += 1;
+                    say!("{}:{}: {e}", path.display(), n + 1);
+                }
+            }
+        }
+    }
+    say!("{ok} puzzles hold, {failed} fail at depth {}", args.depth);
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,487 @@
+//! Puzzles: positions where one move wins and every other does not, with the winning line.
+//!
+//! A [`Puzzle`] is a position, its solution (the player's moves and the defender's best replies,
+//! up to the point where the win is clear) and a [`Theme`]. [`find`] builds one from a position
+//! when there is one to find; [`verify`] re-checks a stored one from scratch. Both use the same
+//! rule, by fixed-depth search only (no clock, no node budget, a cleared engine each time, one
+//! thread: the same answer on every machine):
+//!
+//! * **At each of the player's turns** every legal move is searched to [`Budget::depth`] with a
+//!   full window ([`Engine::score_moves`]). The solution's move must score at least [`WINNING`]
+//!   (two men up, or a forced win) and every other move at most [`NOT_WINNING`] (one man up):
+//!   a margin of a man between the one win and the rest. A turn with a single legal move (a
+//!   forced capture) needs no check, but the first turn must offer a choice.
+//! * **At each of the defender's turns** the solution's reply must be one the search scores
+//!   best (ties allowed: any of them loses).
+//! * **The end** is a position where the win is clear: the game is over and the player won,
+//!   or the side to move has no capture (material is settled), the player has gained at least
+//!   [`WINNING`] in material since the start (a king counts its evaluation weight, so a crowning
+//!   counts), and the search still scores it [`WINNING`] for the player; or the search proves a
+//!   forced win there.
+//!
+//! The endgame tables are not consulted: [`Engine::score_moves`] searches without them, so a
+//! table win the search cannot see at the budget is not found (and never wrongly claimed).
+//!
+//! The file format ([`write_line`], [`parse_line`]) is one puzzle a line, four fields separated
+//! by tabs: the variant's name, the FEN, the solution's moves in full notation (every landing
+//! square, as the variant's records write squares) separated by spaces, and the theme
+//! (`shot1`, `shot2`, …, `ending`, `breakthrough`). Lines starting with `#` and blank lines are
+//! comments.
+//!
+//! ```
+//! use draughts_engine::puzzles::{self, Budget, Puzzle};
+//! use draughts_engine::Engine;
+//! use draughts_rules::{parse_fen, Variant};
+//!
+//! // International: White's 28-23 gives a man and takes two back (a one-for-two shot).
+//! let pos = parse_fen("W:W28,38,39:B14,19,20", Variant::International).unwrap();
+//! let mut engine = Engine::new(4);
+//! if let Some(p) = puzzles::find(&mut engine, &pos, Budget { depth: 6 }) {
+//!     assert!(puzzles::verify(&mut engine, &p, Budget { depth: 6 }).is_ok());
+//! }
+//! ```
+
+use crate::eval::{Weights, MAN};
+use crate::search::{Engine, WIN_BOUND};
+use draughts_rules::notation::full_text;
+use draughts_rules::variant::Goal;
+use draughts_rules::{fast, parse_fen, parse_move, write_fen, Color, Move, Position, Variant};
+use std::fmt;
+
+/// The least score (hundredths of a man, the player's view) that counts as winning: two men.
+pub const WINNING: i32 = 2 * MAN;
+/// The most any other move may score at the player's turn: one man, a margin of a man below
+/// [`WINNING`].
+pub const NOT_WINNING: i32 = MAN;
+/// The longest solution [`find`] builds, in plies.
+pub const MAX_PLIES: usize = 15;
+/// Pieces on the board (both sides) at or below which a puzzle's end is an ending.
+pub const ENDING_PIECES: u32 = 8;
+
+/// The search budget of a check: a fixed depth, in plies, for every move's score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Budget {
+    pub depth: u32,
+}
+
+/// What a puzzle is about.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Theme {
+    /// Material won by captures: `moves` of the player's moves (1, a shot; more, a
+    /// combination).
+    Shot { moves: u8 },
+    /// A man breaks through and crowns, and that decides it rather than the material taken.
+    Breakthrough,
+    /// The win comes in an ending (few pieces at the end) or is a forced win the search proves
+    /// without winning material.
+    Ending,
+}
+
+impl Theme {
+    /// The theme's name in the file format.
+    pub fn code(self) -> String {
+        match self {
+            Theme::Shot { moves } => format!("shot{moves}"),
+            Theme::Breakthrough => "breakthrough".into(),
+            Theme::Ending => "ending".into(),
+        }
+    }
+
+    /// Reads [`Theme::code`].
+    pub fn from_code(text: &str) -> Option<Theme> {
+        match text {
+            "breakthrough" => Some(Theme::Breakthrough),
+            "ending" => Some(Theme::Ending),
+            _ => {
+                let moves: u8 = text.strip_prefix("shot")?.parse().ok()?;
+                (moves >= 1).then_some(Theme::Shot { moves })
+            }
+        }
+    }
+}
+
+impl fmt::Display for Theme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.code())
+    }
+}
+
+/// A position, the line that wins it, and what it is about.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Puzzle {
+    pub position: Position,
+    /// The player's moves and the defender's replies, alternately, the player's first.
+    pub solution: Vec<Move>,
+    pub theme: Theme,
+}
+
+impl Puzzle {
+    pub fn variant(&self) -> Variant {
+        self.position.variant()
+    }
+
+    pub fn fen(&self) -> String {
+        write_fen(&self.position)
+    }
+}
+
+/// Why a puzzle fails [`verify`] (or a line of a file fails [`parse_line`]).
+#[derive(Clone, PartialEq, Debug)]
+pub enum Why {
+    /// The line is not four tab-separated fields, or a field does not read.
+    Syntax(String),
+    /// The solution is empty.
+    NoSolution,
+    /// The solution's move at `ply` is not legal there.
+    Illegal { ply: usize, text: String },
+    /// The first position offers a single legal move: nothing to find.
+    NoChoice,
+    /// At the player's turn at `ply`, the solution's move scores `score`, below [`WINNING`].
+    NotWinning { ply: usize, score: i32 },
+    /// At the player's turn at `ply`, another move also wins (scores above [`NOT_WINNING`]).
+    SecondWin {
+        ply: usize,
+        other: String,
+        score: i32,
+    },
+    /// At the defender's turn at `ply`, a better defence than the solution's reply exists.
+    WeakDefence { ply: usize, better: String },
+    /// The solution ends before the win is clear.
+    Unfinished,
+    /// The variant's goal is to lose one's pieces: material does not measure a win there.
+    Unsupported(Variant),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let man = |s: i32| s as f64 / MAN as f64;
+        match self {
+            Why::Syntax(s) => write!(f, "unreadable puzzle: {s}"),
+            Why::NoSolution => f.write_str("the solution is empty"),
+            Why::Illegal { ply, text } => {
+                write!(f, "the solution's move {text} (ply {}) is illegal", ply + 1)
+            }
+            Why::NoChoice => f.write_str("the position has a single legal move"),
+            Why::NotWinning { ply, score } => write!(
+                f,
+                "the solution's move at ply {} scores {:+.2}, not a win",
+                ply + 1,
+                man(*score)
+            ),
+            Why::SecondWin { ply, other, score } => write!(
+                f,
+                "at ply {} the move {other} also wins ({:+.2})",
+                ply + 1,
+                man(*score)
+            ),
+            Why::WeakDefence { ply, better } => write!(
+                f,
+                "at ply {} the defence {better} is better than the solution's",
+                ply + 1
+            ),
+            Why::Unfinished => f.write_str("the solution ends before the win is clear"),
+            Why::Unsupported(v) => write!(f, "no puzzles in {} (a losing game)", v.name()),
+        }
+    }
+}
+
+impl std::error::Error for Why {}
+
+/// Whether puzzles are made in `variant`: not in the losing games (giveaway), whose goal is to
+/// lose one's pieces, so that material won measures nothing.
+pub fn supported(variant: Variant) -> bool {
+    variant.rules().goal != Goal::Losing
+}
+
+/// Material of `color` minus the opponent's, in hundredths of a man (a king at its evaluation
+/// weight).
+pub fn material(pos: &Position, color: Color) -> i32 {
+    let king = Weights::of(pos.variant()).king;
+    let side = |c: Color| {
+        let n = pos.counts(c);
+        n.men as i32 * MAN + n.kings as i32 * king
+    };
+    side(color) - side(color.other())
+}
+
+/// Every legal move with its score at the budget, from the side to move's view, by a cleared
+/// engine (so the result does not depend on what it searched before).
+fn scores(engine: &mut Engine, pos: &Position, budget: Budget) -> Vec<(Move, i32)> {
+    engine.clear();
+    engine.score_moves(pos, &[], budget.depth, true)
+}
+
+/// The search score of `pos` for `player` (the best move's score, negated if the other side
+/// is to move); a side without moves has lost.
+fn value_for(engine: &mut Engine, pos: &Position, player: Color, budget: Budget) -> i32 {
+    let best = scores(engine, pos, budget)
+        .iter()
+        .map(|&(_, s)| s)
+        .max()
+        .unwrap_or(-crate::search::WIN);
+    if pos.turn() == player {
+        best
+    } else {
+        -best
+    }
+}
+
+/// Whether the game is over at `pos`, and if so whether `player` won it.
+fn player_won(pos: &Position, player: Color) -> Option<bool> {
+    let verdict = match pos.decided() {
+        Some(v) => v,
+        None if fast::legal_moves(pos).is_empty() => pos.rules().without_moves(),
+        None => return None,
+    };
+    Some(verdict.winner(pos.turn()) == player)
+}
+
+/// Whether the win is clear at `pos` (see the module's rule), `start` being the material at
+/// the puzzle's start for `player`.
+fn clear_win(
+    engine: &mut Engine,
+    pos: &Position,
+    player: Color,
+    start: i32,
+    budget: Budget,
+) -> bool {
+    if let Some(won) = player_won(pos, player) {
+        return won;
+    }
+    let value = value_for(engine, pos, player, budget);
+    if value >= WIN_BOUND {
+        return true;
+    }
+    !fast::has_capture(pos) && material(pos, player) - start >= WINNING && value >= WINNING
+}
+
+/// The one winning move at the player's turn, or why there is none (`ply` for the report).
+fn only_win(
+    engine: &mut Engine,
+    pos: &Position,
+    budget: Budget,
+    ply: usize,
+) -> Result<(Move, i32), Why> {
+    let scored = scores(engine, pos, budget);
+    let (best, score) = *scored
+        .iter()
+        .max_by_key(|&&(_, s)| s)
+        .ok_or(Why::NoSolution)?;
+    if score < WINNING {
+        return Err(Why::NotWinning { ply, score });
+    }
+    second_win(pos, &scored, &best, ply)?;
+    Ok((best, score))
+}
+
+/// An error if a move other than `chosen` scores above [`NOT_WINNING`].
+fn second_win(
+    pos: &Position,
+    scored: &[(Move, i32)],
+    chosen: &Move,
+    ply: usize,
+) -> Result<(), Why> {
+    match scored
+        .iter()
+        .filter(|(m, _)| !m.same_as(chosen))
+        .find(|&&(_, s)| s > NOT_WINNING)
+    {
+        Some((m, s)) => Err(Why::SecondWin {
+            ply,
+            other: full_text(pos.variant(), m),
+            score: *s,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Checks a puzzle by the module's rule at `budget`.
+///
+/// # Errors
+/// The first rule the solution breaks, in words ([`Why`]'s `Display`).
+pub fn verify(engine: &mut Engine, puzzle: &Puzzle, budget: Budget) -> Result<(), Why> {
+    let start_pos = &puzzle.position;
+    let player = start_pos.turn();
+    let start = material(start_pos, player);
+    if !supported(puzzle.variant()) {
+        return Err(Why::Unsupported(puzzle.variant()));
+    }
+    if puzzle.solution.is_empty() {
+        return Err(Why::NoSolution);
+    }
+    if fast::legal_moves(start_pos).len() < 2 {
+        return Err(Why::NoChoice);
+    }
+    let mut pos = *start_pos;
+    for (ply, m) in puzzle.solution.iter().enumerate() {
+        let illegal = || Why::Illegal {
+            ply,
+            text: full_text(pos.variant(), m),
+        };
+        let m = pos.listed(m).map_err(|_| illegal())?;
+        if fast::legal_moves(&pos).len() > 1 {
+            let scored = scores(engine, &pos, budget);
+            let score = scored
+                .iter()
+                .find(|(o, _)| o.same_as(&m))
+                .map(|&(_, s)| s)
+                .ok_or_else(illegal)?;
+            if pos.turn() == player {
+                if score < WINNING {
+                    return Err(Why::NotWinning { ply, score });
+                }
+                second_win(&pos, &scored, &m, ply)?;
+            } else if let Some((better, _)) = scored.iter().find(|&&(_, s)| s > score) {
+                return Err(Why::WeakDefence {
+                    ply,
+                    better: full_text(pos.variant(), better),
+                });
+            }
+        }
+        pos.play_unchecked(&m);
+    }
+    if clear_win(engine, &pos, player, start, budget) {
+        Ok(())
+    } else {
+        Err(Why::Unfinished)
+    }
+}
+
+/// The puzzle of `pos`, if it is one at `budget`: the side to move has one winning move, and
+/// the line it starts (the player's only winning moves, the defender's best replies; the first
+/// of equal ones in the move generator's order) reaches a clear win within [`MAX_PLIES`].
+pub fn find(engine: &mut Engine, pos: &Position, budget: Budget) -> Option<Puzzle> {
+    let player = pos.turn();
+    let start = material(pos, player);
+    if !supported(pos.variant())
+        || fast::legal_moves(pos).len() < 2
+        || player_won(pos, player).is_some()
+    {
+        return None;
+    }
+    let mut line = Vec::new();
+    let mut here = *pos;
+    loop {
+        if !line.is_empty() && clear_win(engine, &here, player, start, budget) {
+            break;
+        }
+        if line.len() >= MAX_PLIES {
+            return None;
+        }
+        let legal = fast::legal_moves(&here);
+        let m = if legal.len() == 1 {
+            legal[0]
+        } else if here.turn() == player {
+            only_win(engine, &here, budget, line.len()).ok()?.0
+        } else {
+            let scored = scores(engine, &here, budget);
+            scored.iter().max_by_key(|&&(_, s)| s)?.0
+        };
+        here.play_unchecked(&m);
+        line.push(m);
+    }
+    let theme = classify(pos, &line);
+    let puzzle = Puzzle {
+        position: *pos,
+        solution: line,
+        theme,
+    };
+    // `max_by_key` keeps the last of equal scores; the check says whether the line holds.
+    verify(engine, &puzzle, budget).ok()?;
+    Some(puzzle)
+}
+
+/// The theme of a solution from `pos`: a shot (of the player's move count) when the captures
+/// win two men, or one man with no crowning; else a breakthrough when the player crowns; else
+/// an ending (a win by manoeuvre the search proves), as also whenever the puzzle starts with
+/// [`ENDING_PIECES`] pieces or fewer.
+pub fn classify(pos: &Position, solution: &[Move]) -> Theme {
+    let player = pos.turn();
+    let mut here = *pos;
+    let (mut crowned, mut taken) = (false, 0);
+    for m in solution {
+        let before = material(&here, player);
+        let mover = here.turn();
+        here.play_unchecked(m);
+        // Material the move changed, from the player's view, the crowning left out.
+        let crown = if m.promotes() {
+            Weights::of(here.variant()).king - MAN
+        } else {
+            0
+        };
+        let change = material(&here, player) - before;
+        if mover == player {
+            crowned |= m.promotes();
+            taken += change - crown;
+        } else {
+            taken += change + crown;
+        }
+    }
+    let moves = solution.len().div_ceil(2).min(u8::MAX as usize) as u8;
+    if pos.occupied().count() <= ENDING_PIECES {
+        Theme::Ending
+    } else if taken >= WINNING || (taken >= MAN && !crowned) {
+        Theme::Shot { moves }
+    } else if crowned {
+        Theme::Breakthrough
+    } else {
+        Theme::Ending
+    }
+}
+
+/// One line of the file format (no newline).
+pub fn write_line(puzzle: &Puzzle) -> String {
+    let v = puzzle.variant();
+    let moves: Vec<String> = puzzle.solution.iter().map(|m| full_text(v, m)).collect();
+    format!(
+        "{}\t{}\t{}\t{}",
+        v.name(),
+        puzzle.fen(),
+        moves.join(" "),
+        puzzle.theme
+    )
+}
+
+/// Reads one line of the file format; `None` for a comment or a blank line.
+///
+/// # Errors
+/// [`Why::Syntax`] for a line that does not read (wrong field count, unknown variant, bad FEN,
+/// unknown theme), [`Why::Illegal`] for a solution move that is not legal where it is played.
+pub fn parse_line(line: &str) -> Result<Option<Puzzle>, Why> {
+    let line = line.trim_end_matches(['\r', '\n']);
+    if line.trim().is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = line.split('\t').collect();
+    let [variant, fen, moves, theme] = fields[..] else {
+        return Err(Why::Syntax(format!(
+            "{} fields, not 4 (variant, FEN, solution, theme)",
+            fields.len()
+        )));
+    };
+    let variant: Variant = variant
+        .parse()
+        .map_err(|_| Why::Syntax(format!("unknown variant {variant:?}")))?;
+    let position = parse_fen(fen, variant)
+        .map_err(|e| Why::Syntax(format!("bad FEN {fen:?}: {}", e.message())))?;
+    let theme =
+        Theme::from_code(theme).ok_or_else(|| Why::Syntax(format!("unknown theme {theme:?}")))?;
+    let mut here = position;
+    let mut solution = Vec::new();
+    for (ply, text) in moves.split_whitespace().enumerate() {
+        let m = parse_move(&here, text).map_err(|_| Why::Illegal {
+            ply,
+            text: text.to_owned(),
+        })?;
+        here.play_unchecked(&m);
+        solution.push(m);
+    }
+    Ok(Some(Puzzle {
+        position,
+        solution,
+        theme,
+    }))
+}
+
+#[cfg(test)]
+mod tests;
