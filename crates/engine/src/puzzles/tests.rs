@@ -1,63 +1,6 @@
 use super::*;
-use crate::Rng;
 
 const BUDGET: Budget = Budget { depth: 6 };
-
-fn explore(variant: Variant, squares: u32, men: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
-    let mut engine = Engine::new(4);
-    let (mut found, mut seconds) = (0, 0);
-    for _ in 0..4000 {
-        let mut all: Vec<u32> = (1..=squares).collect();
-        let mut pick = |n: usize, rng: &mut Rng, lo: u32, hi: u32| {
-            let mut v = Vec::new();
-            while v.len() < n {
-                let i = rng.below(all.len());
-                let s = all[i];
-                if s >= lo && s <= hi {
-                    v.push(s);
-                    all.remove(i);
-                }
-            }
-            v.sort();
-            v.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let row = squares / if squares == 50 { 10 } else { 8 };
-        let w = pick(men, &mut rng, 3 * row + 1, squares);
-        let b = pick(men, &mut rng, 1, squares - 3 * row);
-        let fen = format!("W:W{w}:B{b}");
-        let Ok(pos) = parse_fen(&fen, variant) else {
-            continue;
-        };
-        if fast::has_capture(&pos) || fast::has_capture(&pos.with_turn(Color::Black)) {
-            continue;
-        }
-        if let Some(p) = find(&mut engine, &pos, BUDGET) {
-            if found < 6 {
-                println!("PUZZLE {}", write_line(&p));
-            }
-            found += 1;
-        } else if seconds < 4 {
-            let scored = scores(&mut engine, &pos, BUDGET);
-            let wins = scored.iter().filter(|&&(_, s)| s >= WINNING).count();
-            if wins >= 2 && scored.iter().filter(|&&(_, s)| s <= 0).count() >= 2 {
-                seconds += 1;
-                let ms: Vec<String> = scored.iter().map(|(m, s)| format!("{m}:{s}")).collect();
-                println!("SECOND {fen} {}", ms.join(" "));
-            }
-        }
-    }
-}
-
-#[test]
-#[ignore]
-fn explore_positions() {
-    explore(Variant::International, 50, 9, 1);
-    explore(Variant::English, 32, 6, 2);
-}
 
 #[test]
 fn themes_read_back() {
