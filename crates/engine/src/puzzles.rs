@@ -112,6 +112,11 @@ pub struct Puzzle {
     pub position: Position,
     /// The player's moves and the defender's replies, alternately, the player's first.
     pub solution: Vec<Move>,
+    /// Per ply of the solution, the other moves accepted there: at a player's turn after the
+    /// first, moves that win as well (a trainer counts the puzzle solved when one is played);
+    /// empty at the defender's turns and at the first. Empty throughout, or as long as
+    /// `solution`.
+    pub alternatives: Vec<Vec<Move>>,
     pub theme: Theme,
 }
 
@@ -122,6 +127,11 @@ impl Puzzle {
 
     pub fn fen(&self) -> String {
         write_fen(&self.position)
+    }
+
+    /// The moves accepted at `ply` besides the solution's.
+    pub fn alternatives_at(&self, ply: usize) -> &[Move] {
+        self.alternatives.get(ply).map_or(&[], Vec::as_slice)
     }
 }
 
@@ -384,6 +394,7 @@ pub fn find(engine: &mut Engine, pos: &Position, budget: Budget) -> Option<Puzzl
     let puzzle = Puzzle {
         position: *pos,
         solution: line,
+        alternatives: Vec::new(),
         theme,
     };
     // `max_by_key` keeps the last of equal scores; the check says whether the line holds.
@@ -429,10 +440,22 @@ pub fn classify(pos: &Position, solution: &[Move]) -> Theme {
     }
 }
 
-/// One line of the file format (no newline).
+/// One line of the file format (no newline). A ply with alternatives is written
+/// `solution|other|other`.
 pub fn write_line(puzzle: &Puzzle) -> String {
     let v = puzzle.variant();
-    let moves: Vec<String> = puzzle.solution.iter().map(|m| full_text(v, m)).collect();
+    let moves: Vec<String> = puzzle
+        .solution
+        .iter()
+        .enumerate()
+        .map(|(ply, m)| {
+            std::iter::once(m)
+                .chain(puzzle.alternatives_at(ply))
+                .map(|m| full_text(v, m))
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
     format!(
         "{}\t{}\t{}\t{}",
         v.name(),
@@ -467,18 +490,27 @@ pub fn parse_line(line: &str) -> Result<Option<Puzzle>, Why> {
     let theme =
         Theme::from_code(theme).ok_or_else(|| Why::Syntax(format!("unknown theme {theme:?}")))?;
     let mut here = position;
-    let mut solution = Vec::new();
-    for (ply, text) in moves.split_whitespace().enumerate() {
-        let m = parse_move(&here, text).map_err(|_| Why::Illegal {
-            ply,
-            text: text.to_owned(),
-        })?;
+    let (mut solution, mut alternatives) = (Vec::new(), Vec::new());
+    for (ply, token) in moves.split_whitespace().enumerate() {
+        let mut read = Vec::new();
+        for text in token.split('|') {
+            read.push(parse_move(&here, text).map_err(|_| Why::Illegal {
+                ply,
+                text: text.to_owned(),
+            })?);
+        }
+        let m = read.remove(0);
         here.play_unchecked(&m);
         solution.push(m);
+        alternatives.push(read);
+    }
+    if alternatives.iter().all(Vec::is_empty) {
+        alternatives.clear();
     }
     Ok(Some(Puzzle {
         position,
         solution,
+        alternatives,
         theme,
     }))
 }

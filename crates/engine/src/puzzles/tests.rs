@@ -37,6 +37,27 @@ fn bad_lines_are_errors_in_words() {
 }
 
 #[test]
+fn alternatives_read_and_write_with_their_ply() {
+    // Two white men, two black: any line of legal moves serves to test the format.
+    let line = "international\tW:W28,33:B8,9\t28-22|28-23|33-29 9-14|9-13 33-29\tending";
+    let p = parse_line(line).unwrap().unwrap();
+    assert_eq!(p.solution.len(), 3);
+    assert_eq!(p.alternatives.len(), 3);
+    assert_eq!(p.alternatives_at(0).len(), 2);
+    assert_eq!(p.alternatives_at(1).len(), 1);
+    assert!(p.alternatives_at(2).is_empty());
+    assert!(p.alternatives_at(9).is_empty());
+    assert_eq!(write_line(&p), line);
+    // Without any, the field is the plain solution and nothing is kept.
+    let plain = parse_line("international\tW:W28,33:B8,9\t28-22 9-14\tending")
+        .unwrap()
+        .unwrap();
+    assert!(plain.alternatives.is_empty());
+    let e = parse_line("international\tW:W28,33:B8,9\t28-22|28-17\tending").unwrap_err();
+    assert!(matches!(e, Why::Illegal { ply: 0, .. }), "{e:?}");
+}
+
+#[test]
 fn losing_games_have_no_puzzles() {
     let v = Variant::ALL
         .into_iter()
@@ -61,6 +82,7 @@ fn puzzle(variant: Variant, fen: &str, moves: &[&str]) -> Puzzle {
     Puzzle {
         position,
         solution,
+        alternatives: Vec::new(),
         theme,
     }
 }
