@@ -75,6 +75,9 @@ pub enum Theme {
     /// The win comes in an ending (few pieces at the end) or is a forced win the search proves
     /// without winning material.
     Ending,
+    /// A player's own mistake, found by a game's review: the move to find is the one that does
+    /// not lose what the game's move lost (not a win to find; a trainer does not rate it).
+    Mistake,
 }
 
 impl Theme {
@@ -84,6 +87,7 @@ impl Theme {
             Theme::Shot { moves } => format!("shot{moves}"),
             Theme::Breakthrough => "breakthrough".into(),
             Theme::Ending => "ending".into(),
+            Theme::Mistake => "mistake".into(),
         }
     }
 
@@ -92,6 +96,7 @@ impl Theme {
         match text {
             "breakthrough" => Some(Theme::Breakthrough),
             "ending" => Some(Theme::Ending),
+            "mistake" => Some(Theme::Mistake),
             _ => {
                 let moves: u8 = text.strip_prefix("shot")?.parse().ok()?;
                 (moves >= 1).then_some(Theme::Shot { moves })
@@ -114,7 +119,8 @@ pub struct Puzzle {
     pub solution: Vec<Move>,
     /// Per ply of the solution, the other moves accepted there: at a player's turn after the
     /// first, moves that win as well (a trainer counts the puzzle solved when one is played);
-    /// empty at the defender's turns and at the first. Empty throughout, or as long as
+    /// empty at the defender's turns, and at the first except in a [`Theme::Mistake`] (the
+    /// moves as good as the best). Empty throughout, or as long as
     /// `solution`.
     pub alternatives: Vec<Vec<Move>>,
     pub theme: Theme,

@@ -9,6 +9,7 @@ fn themes_read_back() {
         Theme::Shot { moves: 4 },
         Theme::Breakthrough,
         Theme::Ending,
+        Theme::Mistake,
     ] {
         assert_eq!(Theme::from_code(&t.code()), Some(t));
     }
