@@ -25,6 +25,8 @@ pub mod lessons;
 pub mod library;
 pub mod link;
 pub mod lists;
+pub mod rating;
 pub mod record;
 pub mod session;
 pub mod snapshot;
+pub mod training;
