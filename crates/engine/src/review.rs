@@ -10,6 +10,7 @@
 //! assert_eq!(judge(250), Judgement::Blunder);
 //! ```
 
+use super::puzzles::{Puzzle, Theme};
 use super::search::{Engine, Limits, Lines, EGDB_BOUND, EGDB_WIN, WIN, WIN_BOUND};
 use draughts_rules::game::{DrawReason, Game, Status, WinReason};
 use draughts_rules::mv::Move;
@@ -390,6 +391,46 @@ impl Review {
     }
 }
 
+/// A player's own mistake as a puzzle ([`Theme::Mistake`]): the position before the game's
+/// move that made `ply` (as [`Verdict::ply`] counts), to be answered by the best move there,
+/// every move that loses less than [`MISTAKE`] against it accepted too. Each move is searched to
+/// `depth` with a full window by a cleared engine, so the answer does not depend on the search
+/// before. `None` where the game's move is itself acceptable at this depth, where there was no
+/// choice, or where `ply` is not a move of the game.
+pub fn mistake_puzzle(engine: &mut Engine, game: &Game, ply: usize, depth: u32) -> Option<Puzzle> {
+    let played = *game.moves().get(ply.checked_sub(1)?)?;
+    let mut at = game.clone();
+    at.go_to(ply - 1).ok()?;
+    let pos = *at.position();
+    if draughts_rules::fast::legal_moves(&pos).len() < 2 {
+        return None;
+    }
+    engine.clear();
+    let scored = engine.score_moves(&pos, &super::game_history(&at), depth, true);
+    let top = scored.iter().map(|&(_, s)| s).max()?;
+    let good = |s: i32| loss(top, s) < MISTAKE;
+    if scored.iter().any(|(m, s)| m.same_as(&played) && good(*s)) {
+        return None;
+    }
+    // The first of the best in the generator's order, the rest of the good ones accepted.
+    let best = scored.iter().find(|&&(_, s)| s == top)?.0;
+    let others: Vec<Move> = scored
+        .iter()
+        .filter(|&&(m, s)| good(s) && !m.same_as(&best))
+        .map(|&(m, _)| m)
+        .collect();
+    Some(Puzzle {
+        position: pos,
+        solution: vec![best],
+        alternatives: if others.is_empty() {
+            Vec::new()
+        } else {
+            vec![others]
+        },
+        theme: Theme::Mistake,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,5 +513,29 @@ mod tests {
             assert_eq!(found.lines.len(), moves.min(3));
         }
         assert!(a.is_done());
+    }
+
+    /// International: White's 28-23 hands the only black man a capture (18x29), where 46-41
+    /// leaves it nowhere safe to go (a forced win).
+    #[test]
+    fn a_blunder_becomes_a_puzzle_and_a_good_move_does_not() {
+        use crate::puzzles::{parse_line, write_line};
+        let mut game = Game::from_fen("W:W28,46:B18", Variant::International).unwrap();
+        game.play_text("28-23").unwrap();
+        let mut engine = Engine::new(1);
+        let p = mistake_puzzle(&mut engine, &game, 1, 6).expect("a blunder");
+        assert_eq!(p.theme, Theme::Mistake);
+        assert_eq!(p.position, game.positions()[0]);
+        assert_eq!(
+            notation::full_text(Variant::International, &p.solution[0]),
+            "46-41"
+        );
+        assert!(p.alternatives.is_empty(), "{:?}", p.alternatives);
+        assert_eq!(parse_line(&write_line(&p)).unwrap(), Some(p));
+        let mut good = Game::from_fen("W:W28,46:B18", Variant::International).unwrap();
+        good.play_text("46-41").unwrap();
+        assert_eq!(mistake_puzzle(&mut engine, &good, 1, 6), None);
+        assert_eq!(mistake_puzzle(&mut engine, &good, 0, 6), None);
+        assert_eq!(mistake_puzzle(&mut engine, &good, 2, 6), None);
     }
 }

@@ -4,7 +4,8 @@
 //! game in play with its clock ([`session`]), one [`snapshot`] of everything drawn per change,
 //! what the pickers list ([`lists`]), shared-game [`link`]s and how a link stands to a
 //! [`correspondence`] game kept, online play's [`invite`] links, the board [`editor`], why a
-//! piece cannot move ([`explain`]), each variant's [`lessons`], the game behind a record the
+//! piece cannot move ([`explain`]), each variant's [`lessons`], the puzzle [`training`] and its
+//! [`rating`]s, the game behind a record the
 //! computer's worker is given ([`record`]), a PDN collection as games of the page's
 //! [`library`], the opening [`explorer`] over a player's imported games and the book, and what
 //! the computer's answers look like to the page ([`engine_view`]: a search's move, the
