@@ -362,6 +362,27 @@ impl Review {
             .collect()
     }
 
+    /// The mistakes and blunders of the sides `white` and `black` say (a player's own, not the
+    /// computer's) as puzzles ([`mistake_puzzle`] at [`MISTAKE_DEPTH`]), once every position is
+    /// searched (else none).
+    pub fn mistake_puzzles(&mut self, white: bool, black: bool) -> Vec<Puzzle> {
+        let positions = self.game.positions();
+        let plies: Vec<usize> = self
+            .verdicts()
+            .iter()
+            .filter(|v| v.judgement >= Judgement::Mistake)
+            .filter(|v| match positions[v.ply - 1].turn() {
+                Color::White => white,
+                Color::Black => black,
+            })
+            .map(|v| v.ply)
+            .collect();
+        plies
+            .into_iter()
+            .filter_map(|ply| mistake_puzzle(&mut self.engine, &self.game, ply, MISTAKE_DEPTH))
+            .collect()
+    }
+
     /// The moves that lost something, once every position is searched (else none).
     pub fn verdicts(&self) -> Vec<Verdict> {
         if self.done() < self.total() {
@@ -390,6 +411,10 @@ impl Review {
         out
     }
 }
+
+/// The depth [`Review::mistake_puzzles`] searches each move to: every move of a position is
+/// searched in full, so two plies less than the review's one search of the best.
+pub const MISTAKE_DEPTH: u32 = REVIEW_DEPTH - 2;
 
 /// A player's own mistake as a puzzle ([`Theme::Mistake`]): the position before the game's
 /// move that made `ply` (as [`Verdict::ply`] counts), to be answered by the best move there,
@@ -537,5 +562,10 @@ mod tests {
         assert_eq!(mistake_puzzle(&mut engine, &good, 1, 6), None);
         assert_eq!(mistake_puzzle(&mut engine, &good, 0, 6), None);
         assert_eq!(mistake_puzzle(&mut engine, &good, 2, 6), None);
+        // The review finds the blunder and makes it a puzzle for White's player only.
+        let mut review = Review::new(game, 6);
+        while review.step(None) {}
+        assert_eq!(review.mistake_puzzles(true, false).len(), 1);
+        assert!(review.mistake_puzzles(false, true).is_empty());
     }
 }

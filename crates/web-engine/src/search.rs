@@ -261,4 +261,14 @@ impl ReviewHandle {
     pub fn result(&self) -> JsValue {
         to_js(&ReviewView::of(&self.0))
     }
+
+    /// The mistakes and blunders of the sides named (a player's own: not the computer's) as
+    /// puzzle lines (the puzzle file format, theme `mistake`), once every position is searched.
+    pub fn mistakes(&mut self, white: bool, black: bool) -> Vec<String> {
+        self.0
+            .mistake_puzzles(white, black)
+            .iter()
+            .map(ai::puzzles::write_line)
+            .collect()
+    }
 }

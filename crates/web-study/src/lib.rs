@@ -13,6 +13,8 @@
 //! lessonWords();            // { "lesson.next": "Next", … }: the page's English around a lesson
 //! ```
 
+pub mod puzzles;
+
 use draughts_rules::message::{lesson_template, Message, LESSONS};
 use draughts_rules::{write_fen, Variant};
 use draughts_views::lessons::{lesson, Step, Task};
