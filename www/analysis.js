@@ -12,12 +12,44 @@
 // Review (button#review): every position of the game at the engine's default depth, with
 // progress and cancel; the moves it judges are marked in #moves and White's evaluation is drawn
 // in svg#eval-chart (a tap there shows that ply). The words, numbers and judgements are the
-// engine's; this file places them.
+// engine's; this file places them. The players' own mistakes and blunders (not the computer's,
+// not an online opponent's) come back as puzzle lines, kept for the trainer (puzzles.js) in
+// localStorage 'draughts.mistakes' ({ variant: [line, …] }, the newest last, at most MAX_MISTAKES).
 
 import * as game from './game.js';
 import { say, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
+const MISTAKES_KEY = 'draughts.mistakes';
+const MAX_MISTAKES = 100;
+
+/** The puzzle lines of the players' own mistakes kept for `variant` (none from a damaged save). */
+export function mistakeLines(variant) {
+  try {
+    const all = JSON.parse(localStorage.getItem(MISTAKES_KEY) || '{}');
+    const lines = all?.[variant];
+    return Array.isArray(lines) ? lines.filter((l) => typeof l === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `variant`'s mistake lines as `lines` (the newest MAX_MISTAKES). */
+export function keepMistakes(variant, lines) {
+  let all = {};
+  try {
+    all = JSON.parse(localStorage.getItem(MISTAKES_KEY) || '{}') || {};
+  } catch {
+    /* a damaged save is replaced */
+  }
+  all[variant] = [...new Set(lines)].slice(-MAX_MISTAKES);
+  try {
+    localStorage.setItem(MISTAKES_KEY, JSON.stringify(all));
+  } catch {
+    /* private mode or full: the puzzles of this review are not kept */
+  }
+}
+
 const JUDGEMENTS = ['is-inaccuracy', 'is-mistake', 'is-blunder'];
 
 export class Analyst {
@@ -155,6 +187,7 @@ export class Analyst {
     } else if (msg.type === 'reviewed') {
       const ms = performance.now() - this.reviewing.start;
       this.review = { version: this.reviewing.version, ms, ...msg.result };
+      if (msg.mistakes?.length) keepMistakes(msg.variant, [...mistakeLines(msg.variant), ...msg.mistakes]);
       this.endReview();
       this.drawReview();
       this.showVerdict();
@@ -181,7 +214,10 @@ export class Analyst {
     $('review-progress').value = 0;
     document.body.classList.add('is-reviewing');
     $('review').disabled = true;
-    this.spawn({ type: 'review', record: game.link(), variant: c.snap.variant, tables: !!this.computer.tables?.enabled });
+    // Whose mistakes become puzzles: the sides played on this board, not the computer's or a
+    // friend's online.
+    const own = { white: !c.isAway('white'), black: !c.isAway('black') };
+    this.spawn({ type: 'review', record: game.link(), variant: c.snap.variant, tables: !!this.computer.tables?.enabled, own });
   }
 
   endReview() {

@@ -71,7 +71,7 @@ export class Controller {
     this.viewLine = ''; // the side line shown ('0.1'), '' for the game's own
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
-    this.lesson = null; // a lesson (lessons.js), which takes the board while open; the game waits
+    this.lesson = null; // a lesson (lessons.js) or the puzzles (puzzles.js), which take the board while open; the game waits
     this.online = null; // an online game's { session, me, … } (online.js): the other side plays on its own page
     this.restoredOnline = null; // the one the game the page starts with kept, for its `load`
     this.onlineLive = false; // the online game's channel is open (online.js): the player may move

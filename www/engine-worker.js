@@ -6,7 +6,8 @@
 // Messages in:  { type: 'init', jsUrl, wasm }          wasm: a WebAssembly.Module or its URL
 //               { type: 'call', id, call, args, tables }   call: 'think' | 'hint' | 'analyse'
 //               { type: 'analysis', record, variant, ply, lines, tables }  deepens until done (or terminated)
-//               { type: 'review', record, variant, tables }   one position per step
+//               { type: 'review', record, variant, tables, own }   one position per step (own:
+//               { white, black }, the sides whose mistakes become puzzles)
 //               { type: 'build', variant, names }      builds endgame tables (see build below)
 //               { type: 'explorer', variant, records, book }  the opening explorer's index, from
 //                                                    PDN records and the book's bytes (explorer.js)
@@ -15,7 +16,7 @@
 //               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
 //               { type: 'error', id, message }         id is null when loading failed
 //               { type: 'depth', result }   { type: 'over', text }   one analysis depth; the game is over
-//               { type: 'progress', done, total }   { type: 'reviewed', result }
+//               { type: 'progress', done, total }   { type: 'reviewed', result, mistakes, variant }
 //               { type: 'tables', variant, names, loaded }   the tables the position calls for, and
 //                                                    how many of them this worker found stored
 //               { type: 'built', done, total, stored, memory }   { type: 'build-failed', message }
@@ -214,10 +215,12 @@ async function build({ variant, names }) {
   b.free();
 }
 
-function review({ record, variant }) {
+function review({ record, variant, own }) {
   const r = new api.Review(record, variant);
   self.postMessage({ type: 'progress', done: 0, total: r.total() });
   while (r.step()) self.postMessage({ type: 'progress', done: r.done(), total: r.total() });
-  self.postMessage({ type: 'reviewed', result: r.result() });
+  // The players' own mistakes and blunders, as puzzles for the trainer (puzzles.js).
+  const mistakes = own ? r.mistakes(!!own.white, !!own.black) : [];
+  self.postMessage({ type: 'reviewed', result: r.result(), mistakes, variant });
   r.free();
 }

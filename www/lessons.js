@@ -139,6 +139,7 @@ class Lessons {
   start(variant) {
     this.lesson?.free();
     this.variant = variant;
+    this.panels.showTitle(variant);
     this.lesson = new this.study.Lesson(variant);
     this.steps = this.lesson.steps();
     // The lesson's board: the variant's (the game's own is rebuilt on the way back).
@@ -215,6 +216,7 @@ class Lessons {
     this.active = false;
     this.el.hidden = true;
     document.body.classList.remove('is-learning');
+    this.panels.showTitle();
     this.c.buildBoard(game.board());
     this.c.redraw();
     $('learn').focus();

@@ -203,6 +203,7 @@ async function boot(bindings) {
   });
   // Lessons (lessons.js and the study module) are loaded when first opened.
   $('learn').addEventListener('click', async () => (await import('./lessons.js')).openLessons({ controller, panels }));
+  $('puzzles').addEventListener('click', async () => (await import('./puzzles.js')).openPuzzles({ controller, panels }));
   registerServiceWorker();
   // An online game the page starts with: its connection is gone (reconnect, or go on by links).
   if (controller.online) onlinePlay();
@@ -319,7 +320,7 @@ function wireLanguage(controller, panels, computer, storage) {
   // The snapshot holds codes, not words: the same snapshot is drawn again in the new language.
   onLanguage(() => {
     select.value = language();
-    panels.showTitle();
+    panels.showTitle(controller.lesson?.active ? controller.lesson.variant : undefined);
     computer.showSettings();
     panels.update(controller.snap);
     controller.redraw();

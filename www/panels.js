@@ -75,9 +75,10 @@ export class Panels {
     this.showTitle();
   }
 
-  /** The line under the title: the variant of the game shown. */
-  showTitle() {
-    $('game-title').textContent = this.variant ? variantTitle(engine.variantInfo(this.variant)) : '';
+  /** The line under the title: the variant of the game shown, or of the lesson or puzzle that
+   * holds the board (`variant`). */
+  showTitle(variant = this.variant) {
+    $('game-title').textContent = variant ? variantTitle(engine.variantInfo(variant)) : '';
   }
 
   /** Counters, whose turn, the status line, the toolbar's state and the move list, from the

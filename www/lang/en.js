@@ -65,6 +65,7 @@ export default {
     "explorer.none": "Import PDN collections into your games (the library) to see how players went on from here.",
     "explorer.row": "{move}: {n, plural, one {# game} other {# games}}, White {white}%, draws {draws}%, Black {black}%, book {book}%",
     "learn": "Lessons",
+    "puzzles": "Puzzles",
     "study-tools.label": "Study",
     "review-cancel": "Cancel",
     "board-help": "Tap or drag a piece, then its destination. Keyboard: arrow keys move across the squares, Enter or Space selects and plays.",

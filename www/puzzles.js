@@ -1,0 +1,594 @@
+// Puzzles (loaded when button#puzzles is first pressed): positions where one move wins, from the
+// variant's shipped set (crates/engine/puzzles/<variant>.txt, fetched once per variant by the URL
+// of its <link rel="x-draughts-puzzles">), and the player's own mistakes found by a review
+// (analysis.js keeps them).
+//
+// Everything a puzzle knows comes from the study module (crates/web-study, loaded here on first
+// use): which puzzle comes next for the player's rating, whether a move is right, the defender's
+// reply, the hint, the rating after a try (Glicko-2) and the words. The position is a game of its
+// own on the page's module (engine.fromFen), never the game in progress: while the trainer is
+// open it takes the board from the controller (its `lesson` hook, as the lessons do) and gives it
+// back as it was.
+//
+// A try counts once, at its first wrong move or hint (lost) or when solved (won): the rating
+// moves then, a retry does not move it again. The set's puzzles solved are left for last; the
+// ones missed can be tried again from "Retry misses".
+//
+//   section#puzzle[data-state][data-mode][data-theme]   the trainer's panel
+//   localStorage 'draughts.puzzles'   { variant: { rating, deviation, volatility, streak, best,
+//                                      solved: [id], missed: [id] } }
+
+import * as engine from './engine.js';
+import * as game from './game.js';
+import { wasmModule } from './lazy-wasm.js';
+import { errorText, say, variantTitle } from './i18n.js';
+import { keepMistakes, mistakeLines } from './analysis.js';
+
+const $ = (id) => document.getElementById(id);
+const KEY = 'draughts.puzzles';
+const EMPTY = new Set();
+/** How long the defender's reply waits, so that the player sees the move made first (ms). */
+const REPLY_DELAY = 350;
+/** The most ids a record keeps per list (a few sets' worth). */
+const MAX_IDS = 2000;
+
+const NEWCOMER = { rating: 1500, deviation: 350, volatility: 0.06, streak: 0, best: 0, solved: [], missed: [] };
+
+function records() {
+  try {
+    const all = JSON.parse(localStorage.getItem(KEY) || '{}');
+    return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The player's record in `variant` (a newcomer's where none or damaged). */
+function recordOf(variant) {
+  const r = records()[variant];
+  if (!r || typeof r !== 'object') return structuredClone(NEWCOMER);
+  const num = (v, d) => (Number.isFinite(v) ? v : d);
+  const ids = (v) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+  return {
+    rating: num(r.rating, NEWCOMER.rating),
+    deviation: num(r.deviation, NEWCOMER.deviation),
+    volatility: num(r.volatility, NEWCOMER.volatility),
+    streak: num(r.streak, 0),
+    best: num(r.best, 0),
+    solved: ids(r.solved),
+    missed: ids(r.missed),
+  };
+}
+
+function keepRecord(variant, record) {
+  const all = records();
+  all[variant] = { ...record, solved: record.solved.slice(-MAX_IDS), missed: record.missed.slice(-MAX_IDS) };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* private mode: the record lives as long as the page */
+  }
+}
+
+/** The URL of `variant`'s puzzle set, from the page's links, or null without one. */
+function setUrl(variant) {
+  const link = [...document.querySelectorAll('link[rel="x-draughts-puzzles"]')].find((l) => l.title === variant);
+  return link ? link.href : null;
+}
+
+const STYLE = `
+.is-puzzling .panel > :not(#puzzle) { display: none; }
+.is-puzzling .card, .is-puzzling .card .to-move { visibility: hidden; }
+.puzzle { display: flex; flex-direction: column; gap: 0.45rem; }
+.puzzle h2 { margin: 0; font-size: 1.1rem; }
+.puzzle p { margin: 0; }
+.puzzle .puzzle-stats, .puzzle .puzzle-about { color: var(--muted, #666); font-size: 0.9rem; }
+.puzzle .puzzle-task { font-weight: 600; }
+.puzzle .puzzle-said:empty { display: none; }
+.puzzle .puzzle-said[data-right="true"] { color: var(--ok, #176a2c); }
+.puzzle .puzzle-said[data-right="false"] { color: var(--error, #a4161a); }
+.puzzle .puzzle-delta[data-sign="+"] { color: var(--ok, #176a2c); }
+.puzzle .puzzle-delta[data-sign="-"] { color: var(--error, #a4161a); }
+.puzzle-buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.puzzle label { display: flex; gap: 0.4rem; align-items: center; }
+`;
+
+class Puzzles {
+  constructor({ controller, panels, study }) {
+    this.c = controller;
+    this.panels = panels;
+    this.study = study;
+    this.sets = new Map(); // variant → Promise of the set's text (null: none shipped)
+    this.trainer = null; // the study module's PuzzleTrainer of the mode shown
+    this.variant = null;
+    this.mode = 'set'; // 'set', 'misses' or 'mistakes'
+    this.index = null; // the puzzle tried, in the trainer's set
+    this.shown = null; // what start() said of it
+    this.counted = false; // whether this puzzle's try has counted (the rating moved)
+    this.hints = 0;
+    this.handle = null;
+    this.snap = null;
+    this.selected = null;
+    this.target = null; // the destination picked, while two captures end there
+    this.prefix = []; // the landing squares chosen on the way to it
+    this.arrow = null;
+    this.lastMove = EMPTY;
+    this.busy = false;
+    this.active = false;
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    document.head.append(style);
+    this.el = document.createElement('section');
+    this.el.id = 'puzzle';
+    this.el.className = 'puzzle';
+    this.el.setAttribute('aria-labelledby', 'puzzle-title');
+    this.el.hidden = true;
+    this.el.innerHTML = `<h2 id="puzzle-title"></h2>
+      <label><span class="puzzle-variant-label"></span><select id="puzzle-variant"></select></label>
+      <p class="puzzle-stats"><span class="puzzle-rating"></span> <span class="puzzle-delta"></span> · <span class="puzzle-streak"></span></p>
+      <p class="puzzle-count puzzle-stats"></p>
+      <p class="puzzle-task"></p><p class="puzzle-about"></p><p class="puzzle-said" role="status"></p>
+      <div class="puzzle-buttons">
+        <button type="button" id="puzzle-hint"></button>
+        <button type="button" id="puzzle-retry" hidden></button>
+        <button type="button" id="puzzle-next" class="primary"></button>
+      </div>
+      <div class="puzzle-buttons">
+        <button type="button" id="puzzle-misses"></button>
+        <button type="button" id="puzzle-mistakes"></button>
+        <button type="button" id="puzzle-leave"></button>
+      </div>`;
+    document.querySelector('.panel').prepend(this.el);
+    this.el.addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (!b || this.busy) return;
+      if (b.id === 'puzzle-hint') this.hint();
+      else if (b.id === 'puzzle-retry') this.begin(this.index);
+      else if (b.id === 'puzzle-next') this.next();
+      else if (b.id === 'puzzle-misses') this.switchMode(this.mode === 'misses' ? 'set' : 'misses');
+      else if (b.id === 'puzzle-mistakes') this.switchMode(this.mode === 'mistakes' ? 'set' : 'mistakes');
+      else if (b.id === 'puzzle-leave') this.close();
+    });
+    this.q('#puzzle-variant').addEventListener('change', (e) => this.load(e.target.value));
+  }
+
+  q(sel) {
+    return this.el.querySelector(sel);
+  }
+
+  /** A word of the trainer, from the study module's catalogue, in the page's language. */
+  word(code, { k, n, variant } = {}) {
+    return say(this.study.say(code, k, n, variant));
+  }
+
+  /** Opens the trainer in the game's variant. */
+  async open() {
+    if (!this.active) {
+      this.active = true;
+      this.c.clearSelection();
+      document.body.classList.add('is-puzzling');
+      this.el.hidden = false;
+    }
+    const select = this.q('#puzzle-variant');
+    select.replaceChildren(
+      ...engine.variants().map((v) => {
+        const o = document.createElement('option');
+        o.value = v.name;
+        o.textContent = variantTitle(engine.variantInfo(v.name));
+        return o;
+      }),
+    );
+    this.q('.puzzle-variant-label').textContent = this.word('puzzle.variant');
+    this.q('h2').textContent = this.word('puzzle.title');
+    this.q('#puzzle-hint').textContent = this.word('puzzle.hint');
+    this.q('#puzzle-retry').textContent = this.word('puzzle.retry');
+    this.q('#puzzle-next').textContent = this.word('puzzle.next');
+    this.q('#puzzle-leave').textContent = this.word('puzzle.leave');
+    this.panels.announce(this.word('puzzle.title'));
+    await this.load(this.c.snap.variant);
+  }
+
+  /** The text of `variant`'s shipped set, fetched once (null: none shipped). */
+  setText(variant) {
+    if (!this.sets.has(variant)) {
+      const url = setUrl(variant);
+      const text = url
+        ? fetch(url).then((r) => {
+            if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+            return r.text();
+          })
+        : Promise.resolve(null);
+      text.catch(() => this.sets.delete(variant)); // tried again next time
+      this.sets.set(variant, text);
+    }
+    return this.sets.get(variant);
+  }
+
+  /** Switches to `variant`: its board, its record, its next puzzle. */
+  async load(variant) {
+    this.variant = variant;
+    this.q('#puzzle-variant').value = variant;
+    this.panels.showTitle(variant);
+    const board = engine.newGame(variant);
+    try {
+      const info = engine.variantInfo(variant);
+      this.c.view.build(board.squares(), board.size(), { full: !!info?.full, algebraic: !!info?.algebraic });
+    } finally {
+      board.free();
+    }
+    this.mode = 'set';
+    await this.switchMode('set');
+  }
+
+  /** Shows the puzzles of `mode`: the shipped set, its misses, or the player's own mistakes. */
+  async switchMode(mode) {
+    const variant = this.variant;
+    this.drop();
+    this.trainer?.free();
+    this.trainer = null;
+    this.mode = mode;
+    this.el.dataset.mode = mode;
+    try {
+      const text = mode === 'mistakes' ? mistakeLines(variant).join('\n') : await this.setText(variant);
+      if (variant !== this.variant) return; // another variant was picked meanwhile
+      if (text == null) {
+        this.empty(this.word('puzzle.none', { variant }));
+        return;
+      }
+      try {
+        this.trainer = new this.study.PuzzleTrainer(variant, text);
+      } catch (err) {
+        // A damaged list of mistakes is dropped (and said); a damaged shipped set is an error.
+        if (mode !== 'mistakes') throw err;
+        keepMistakes(variant, []);
+        this.panels.message(errorText(err), 'error');
+        this.empty(this.word('puzzle.no-mistakes', { variant }));
+        return;
+      }
+    } catch (err) {
+      this.empty(errorText(err));
+      return;
+    }
+    if (!this.trainer.count()) {
+      this.empty(this.word(mode === 'mistakes' ? 'puzzle.no-mistakes' : 'puzzle.none', { variant }));
+      return;
+    }
+    this.next();
+  }
+
+  /** Nothing to try: `text` says why. */
+  empty(text) {
+    this.drop();
+    this.index = null;
+    this.el.dataset.state = 'empty';
+    delete this.el.dataset.theme;
+    this.q('.puzzle-task').textContent = text;
+    this.q('.puzzle-about').textContent = '';
+    this.say('', null);
+    this.showStats();
+    this.q('#puzzle-hint').hidden = true;
+    this.q('#puzzle-retry').hidden = true;
+    this.q('#puzzle-next').hidden = this.mode === 'set';
+    this.q('#puzzle-next').textContent = this.word('puzzle.next');
+    // The variant's start on the board, nothing to play.
+    this.handle = engine.newGame(this.variant);
+    this.snap = this.handle.snapshot(undefined, undefined);
+    this.draw();
+  }
+
+  /** The next puzzle of the mode shown. */
+  next() {
+    if (!this.trainer) {
+      this.switchMode('set');
+      return;
+    }
+    const record = recordOf(this.variant);
+    let index;
+    if (this.mode === 'set') {
+      const seed = (Math.random() * 2 ** 32) >>> 0;
+      index = this.trainer.next(record.rating, record.solved, seed);
+    } else {
+      // Misses and mistakes in order, the one just tried moved to the end.
+      const ids = this.trainer.ids();
+      const order = this.mode === 'misses' ? record.missed.map((id) => ids.indexOf(id)).filter((i) => i >= 0) : ids.map((_, i) => i);
+      if (!order.length) {
+        this.switchMode('set');
+        return;
+      }
+      index = order.find((i) => i !== this.index) ?? order[0];
+    }
+    this.begin(index);
+  }
+
+  /** Starts a try at puzzle `index` (again, for a retry: it does not count twice). */
+  begin(index) {
+    const again = index === this.index && this.counted;
+    this.drop();
+    this.index = index;
+    this.shown = this.trainer.start(index);
+    this.counted = again || this.mode !== 'set' || recordOf(this.variant).solved.includes(this.shown.id);
+    this.hints = 0;
+    this.handle = engine.fromFen(this.shown.fen, this.variant);
+    this.snap = this.handle.snapshot(undefined, undefined);
+    this.c.view.setFlipped(this.shown.player === 'black');
+    const s = this.shown;
+    this.el.dataset.state = 'playing';
+    this.el.dataset.theme = s.theme;
+    this.el.dataset.id = s.id;
+    this.q('.puzzle-task').textContent = this.word(s.theme === 'mistake' ? 'puzzle.task.mistake' : `puzzle.task.${s.player}`);
+    const detail = s.theme === 'mistake' ? this.word(`puzzle.side.${s.player}`) : this.word('puzzle.rated', { k: s.difficulty });
+    this.q('.puzzle-about').textContent = `${this.themeText(s.theme)} · ${detail}`;
+    this.say('', null);
+    this.q('.puzzle-delta').textContent = '';
+    this.q('#puzzle-hint').hidden = false;
+    this.q('#puzzle-retry').hidden = true;
+    this.q('#puzzle-next').hidden = false;
+    this.q('#puzzle-next').textContent = this.word('puzzle.next');
+    this.showStats();
+    this.draw();
+    this.panels.announce(`${this.q('.puzzle-task').textContent} ${this.q('.puzzle-about').textContent}`);
+  }
+
+  themeText(theme) {
+    const shot = /^shot(\d+)$/.exec(theme);
+    if (shot) return this.word('puzzle.theme.shot', { n: Number(shot[1]) });
+    return this.word(`puzzle.theme.${theme}`);
+  }
+
+  showStats() {
+    const r = recordOf(this.variant);
+    this.q('.puzzle-rating').textContent = this.word('puzzle.rating', { k: Math.round(r.rating) });
+    this.q('.puzzle-streak').textContent = this.word('puzzle.streak', { k: r.streak, n: r.best });
+    const total = this.mode === 'set' && this.trainer ? this.trainer.count() : 0;
+    const ids = total ? new Set(this.trainer.ids()) : null;
+    this.q('.puzzle-count').textContent = total ? this.word('puzzle.count', { k: r.solved.filter((id) => ids.has(id)).length, n: total }) : '';
+    const misses = this.q('#puzzle-misses');
+    misses.textContent = this.word('puzzle.misses', { k: r.missed.length });
+    misses.hidden = !r.missed.length && this.mode !== 'misses';
+    misses.setAttribute('aria-pressed', String(this.mode === 'misses'));
+    const mistakes = this.q('#puzzle-mistakes');
+    mistakes.textContent = this.word('puzzle.mistakes', { k: mistakeLines(this.variant).length });
+    mistakes.setAttribute('aria-pressed', String(this.mode === 'mistakes'));
+  }
+
+  /** The try counts: the rating moves (a shipped puzzle's first try only), the record is kept. */
+  count(won) {
+    if (this.counted) return;
+    this.counted = true;
+    const r = recordOf(this.variant);
+    const before = r.rating;
+    Object.assign(r, this.trainer.rate(r.rating, r.deviation, r.volatility, won));
+    r.streak = won ? r.streak + 1 : 0;
+    r.best = Math.max(r.best, r.streak);
+    if (!won && !r.missed.includes(this.shown.id)) r.missed.push(this.shown.id);
+    keepRecord(this.variant, r);
+    const delta = Math.round(r.rating) - Math.round(before);
+    const d = this.q('.puzzle-delta');
+    d.textContent = delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0';
+    d.dataset.sign = delta > 0 ? '+' : delta < 0 ? '-' : '';
+    this.showStats();
+  }
+
+  /** Solved: kept as solved, out of the misses (and of the mistakes, when found without help). */
+  solved(missed) {
+    const r = recordOf(this.variant);
+    if (!r.solved.includes(this.shown.id)) r.solved.push(this.shown.id);
+    if (!missed) r.missed = r.missed.filter((id) => id !== this.shown.id);
+    keepRecord(this.variant, r);
+    if (this.mode === 'mistakes' && !missed) {
+      const fen = this.shown.fen;
+      keepMistakes(
+        this.variant,
+        mistakeLines(this.variant).filter((l) => l.split('\t')[1] !== fen),
+      );
+    }
+    this.showStats();
+  }
+
+  drop() {
+    this.handle?.free();
+    this.handle = null;
+    this.snap = null;
+    this.selected = null;
+    this.target = null;
+    this.prefix = [];
+    this.arrow = null;
+    this.lastMove = EMPTY;
+  }
+
+  /** Back to the game, as it was. */
+  close() {
+    this.drop();
+    this.trainer?.free();
+    this.trainer = null;
+    this.index = null;
+    this.active = false;
+    this.el.hidden = true;
+    document.body.classList.remove('is-puzzling');
+    this.panels.showTitle();
+    this.c.view.setFlipped(this.c.flipped);
+    this.c.buildBoard(game.board());
+    this.c.redraw();
+    $('puzzles').focus();
+  }
+
+  get legal() {
+    return this.snap && this.el.dataset.state === 'playing' && !this.busy ? this.snap.legal : [];
+  }
+
+  canPick(sq) {
+    return this.legal.some((m) => m.from === sq);
+  }
+
+  /** The moves of the piece picked that still fit the destination and the path chosen. */
+  candidates() {
+    return this.legal.filter(
+      (m) => m.from === this.selected && (this.target == null || (m.to === this.target && this.prefix.every((s, i) => m.path[i] === s))),
+    );
+  }
+
+  /** A tap on a square: pick a piece, its destination, and where two captures end on the same
+   * square, the landing squares on the way until one move is left (as the game's board asks). */
+  tap(sq) {
+    const legal = this.legal;
+    if (this.selected != null) {
+      if (this.target == null) {
+        const moves = this.candidates().filter((m) => m.to === sq);
+        if (moves.length === 1) {
+          this.play(moves[0]);
+          return;
+        }
+        if (moves.length > 1) {
+          this.target = sq;
+          this.prefix = [];
+          this.narrow();
+          return;
+        }
+      } else if (this.candidates().some((m) => m.path[this.prefix.length] === sq)) {
+        this.prefix.push(sq);
+        this.narrow();
+        return;
+      } else if (sq === this.target) {
+        return; // still ambiguous: keep asking for the path
+      }
+    }
+    this.target = null;
+    this.prefix = [];
+    if (legal.some((m) => m.from === sq) && sq !== this.selected) {
+      this.selected = sq;
+    } else if (this.snap && this.el.dataset.state === 'playing' && !legal.some((m) => m.from === sq)) {
+      // Why this piece cannot move, in the engine's words (a capture elsewhere, precedence…).
+      this.selected = null;
+      try {
+        const e = this.handle.explain(sq);
+        if (e.message) this.say(say(e.message), false);
+      } catch (err) {
+        this.say(errorText(err), false);
+      }
+    } else {
+      this.selected = null;
+    }
+    this.draw();
+  }
+
+  /** Plays the move the path chosen so far leaves, or asks for the next landing square. */
+  narrow() {
+    const cands = this.candidates();
+    const open = cands.filter((m) => m.path.length > this.prefix.length);
+    if (cands.length === 1 || !open.length) this.play(cands[0]);
+    else this.draw();
+  }
+
+  say(text, right) {
+    const said = this.q('.puzzle-said');
+    said.textContent = text;
+    if (right == null) delete said.dataset.right;
+    else said.dataset.right = String(right);
+  }
+
+  /** Plays `move` (one of the position's legal moves) on the board. */
+  async show(move) {
+    await this.c.view.animate(move.from, move.path, move.captures);
+    this.handle.applyMove(move.index);
+    this.snap = this.handle.snapshot(undefined, undefined);
+    this.lastMove = new Set([move.from, ...move.path]);
+  }
+
+  /** A move made: the study module says whether it is right; a right one is played, then the reply. */
+  async play(move) {
+    this.selected = null;
+    this.target = null;
+    this.prefix = [];
+    this.arrow = null;
+    const r = this.trainer.play(move.index);
+    if (r.outcome !== 'right') {
+      if (r.outcome === 'wrong') {
+        this.count(false);
+        this.say(this.word('puzzle.wrong'), false);
+        this.q('#puzzle-retry').hidden = false;
+      }
+      this.draw();
+      return;
+    }
+    this.busy = true;
+    this.draw();
+    try {
+      await this.show(move);
+      this.draw();
+      if (r.reply != null) {
+        await new Promise((ok) => setTimeout(ok, REPLY_DELAY));
+        if (!this.handle) return; // closed meanwhile
+        await this.show(this.snap.legal[r.reply]);
+      }
+    } finally {
+      this.busy = false;
+    }
+    if (r.solved) {
+      this.count(!r.missed);
+      this.solved(r.missed);
+      this.el.dataset.state = 'solved';
+      this.say(this.word('puzzle.solved'), true);
+      this.q('#puzzle-hint').hidden = true;
+      this.q('#puzzle-retry').hidden = false;
+      this.q('#puzzle-next').focus();
+    } else {
+      this.say(this.word('puzzle.right', { k: r.found, n: this.shown.toFind }), true);
+    }
+    this.draw();
+  }
+
+  /** The first hint marks the piece to move, the second shows the move; either loses the try. */
+  hint() {
+    if (this.el.dataset.state !== 'playing' || !this.trainer) return;
+    const index = this.trainer.hint();
+    const m = index == null ? null : this.snap.legal[index];
+    if (!m) return;
+    this.count(false);
+    this.hints += 1;
+    if (this.hints === 1) {
+      this.selected = m.from;
+      this.say(this.word('puzzle.hint.piece'), null);
+    } else {
+      this.arrow = [m.from, ...m.path];
+      this.say(this.word('puzzle.hint.move'), null);
+    }
+    this.draw();
+  }
+
+  /** The trainer's board (the controller's redraw, while the trainer is open). */
+  draw() {
+    this.c.view.render((this.snap || this.c.snap).board, this.marks());
+  }
+
+  marks() {
+    const legal = this.legal;
+    const cands = this.selected == null ? [] : this.candidates();
+    const dests = this.target != null ? new Set([this.target]) : new Set(cands.map((m) => m.to));
+    const waypoints = this.target == null ? EMPTY : new Set(cands.map((m) => m.path[this.prefix.length]).filter((s) => s != null));
+    return {
+      selected: this.selected,
+      dests,
+      waypoints,
+      path: this.target == null ? [] : this.prefix,
+      lastMove: this.lastMove || EMPTY,
+      movable: this.selected == null ? new Set(legal.map((m) => m.from)) : EMPTY,
+      captured: EMPTY,
+      arrow: this.arrow,
+    };
+  }
+}
+
+let puzzles = null;
+/** Opens the puzzles (button#puzzles): the study module is loaded on first use. */
+export async function openPuzzles({ controller, panels }) {
+  if (controller.editor?.active) return;
+  if (controller.lesson?.active) controller.lesson.close();
+  try {
+    puzzles ||= new Puzzles({ controller, panels, study: await wasmModule('study') });
+    controller.lesson = puzzles;
+    window.draughts.puzzles = puzzles; // for tests
+    await puzzles.open();
+  } catch (err) {
+    panels.message(errorText(err), 'error');
+  }
+}
