@@ -8,7 +8,7 @@
 //! solved, misses) in its storage.
 
 use crate::rating::{Game, Rating};
-use draughts_engine::puzzles::{parse_line, Puzzle, Theme};
+use draughts_engine::puzzles::{parse_line, Puzzle, Theme, Why};
 use draughts_rules::{Color, Move, Position, Variant};
 use std::fmt;
 
@@ -45,7 +45,7 @@ pub fn read_set(text: &str, variant: Variant) -> Result<Vec<Puzzle>, SetError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let error = |why: String| SetError { line: i + 1, why };
-        let Some(p) = parse_line(line).map_err(|e| error(e.to_string()))? else {
+        let Some(p) = parse_line(line).map_err(|e| error(parse_error(e)))? else {
             continue;
         };
         if p.variant() != variant {
@@ -61,6 +61,19 @@ pub fn read_set(text: &str, variant: Variant) -> Result<Vec<Puzzle>, SetError> {
         out.push(p);
     }
     Ok(out)
+}
+
+/// What [`parse_line`] says, in words. Written here rather than by `Why`'s `Display`, whose
+/// scores are formatted as decimals: the study module would link Rust's float formatting for
+/// errors that never show a score.
+fn parse_error(why: Why) -> String {
+    match why {
+        Why::Syntax(s) => s,
+        Why::Illegal { ply, text } => {
+            format!("the solution's move {text} (ply {}) is illegal", ply + 1)
+        }
+        _ => "the line does not read".into(),
+    }
 }
 
 /// A puzzle's name in a player's record: a hash of its position (FNV-1a, 48 bits, 12 hex

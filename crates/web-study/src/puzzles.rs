@@ -111,7 +111,7 @@ mod web {
         #[wasm_bindgen(constructor)]
         pub fn new(variant: &str, text: &str) -> Result<PuzzleTrainer, JsValue> {
             let v = Variant::from_name(variant)
-                .ok_or_else(|| plain(&format!("unknown variant {variant:?}")))?;
+                .ok_or_else(|| plain(&format!("unknown variant \"{variant}\"")))?;
             let puzzles = read_set(text, v).map_err(|e| plain(&e.to_string()))?;
             Ok(PuzzleTrainer {
                 puzzles,
