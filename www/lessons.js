@@ -200,6 +200,29 @@ class Lessons {
     if (this.solved) q('#lesson-next').focus();
   }
 
+  /** The lesson's words in the page's language, when it changes: the step stays as it is. */
+  relabel() {
+    const step = this.el.dataset.step;
+    if (step === 'pick') {
+      this.open();
+      return;
+    }
+    if (step === 'complete') {
+      this.show(this.k);
+      return;
+    }
+    const q = (s) => this.el.querySelector(s);
+    const n = this.steps.length;
+    q('h2').textContent = variantTitle(engine.variantInfo(this.variant));
+    q('#lesson-next').textContent = this.word('lesson.next');
+    q('#lesson-again').textContent = this.word('lesson.again');
+    q('#lesson-leave').textContent = this.word('lesson.leave');
+    q('.lesson-progress').textContent = this.word('lesson.progress', { k: this.k + 1, n });
+    q('.lesson-rule').textContent = say(this.steps[this.k].rule);
+    q('.lesson-ask').textContent = say(this.steps[this.k].ask);
+    q('.lesson-said').textContent = '';
+  }
+
   drop() {
     this.handle?.free();
     this.handle = null;

@@ -321,6 +321,7 @@ function wireLanguage(controller, panels, computer, storage) {
   onLanguage(() => {
     select.value = language();
     panels.showTitle(controller.lesson?.active ? controller.lesson.variant : undefined);
+    if (controller.lesson?.active) controller.lesson.relabel();
     computer.showSettings();
     panels.update(controller.snap);
     controller.redraw();

@@ -169,7 +169,15 @@ class Puzzles {
       document.body.classList.add('is-puzzling');
       this.el.hidden = false;
     }
+    this.relabel();
+    this.panels.announce(this.word('puzzle.title'));
+    await this.load(this.c.snap.variant);
+  }
+
+  /** The trainer's words in the page's language (again when it changes). */
+  relabel() {
     const select = this.q('#puzzle-variant');
+    const chosen = select.value;
     select.replaceChildren(
       ...engine.variants().map((v) => {
         const o = document.createElement('option');
@@ -184,8 +192,15 @@ class Puzzles {
     this.q('#puzzle-retry').textContent = this.word('puzzle.retry');
     this.q('#puzzle-next').textContent = this.word('puzzle.next');
     this.q('#puzzle-leave').textContent = this.word('puzzle.leave');
-    this.panels.announce(this.word('puzzle.title'));
-    await this.load(this.c.snap.variant);
+    if (chosen) select.value = chosen;
+    if (this.shown && this.el.dataset.state !== 'empty') {
+      const s = this.shown;
+      this.q('.puzzle-task').textContent = this.word(s.theme === 'mistake' ? 'puzzle.task.mistake' : `puzzle.task.${s.player}`);
+      const detail = s.theme === 'mistake' ? this.word(`puzzle.side.${s.player}`) : this.word('puzzle.rated', { k: s.difficulty });
+      this.q('.puzzle-about').textContent = `${this.themeText(s.theme)} · ${detail}`;
+      this.q('.puzzle-said').textContent = '';
+    }
+    if (this.variant) this.showStats();
   }
 
   /** The text of `variant`'s shipped set, fetched once (null: none shipped). */
@@ -315,10 +330,8 @@ class Puzzles {
     this.el.dataset.state = 'playing';
     this.el.dataset.theme = s.theme;
     this.el.dataset.id = s.id;
-    this.q('.puzzle-task').textContent = this.word(s.theme === 'mistake' ? 'puzzle.task.mistake' : `puzzle.task.${s.player}`);
-    const detail = s.theme === 'mistake' ? this.word(`puzzle.side.${s.player}`) : this.word('puzzle.rated', { k: s.difficulty });
-    this.q('.puzzle-about').textContent = `${this.themeText(s.theme)} · ${detail}`;
     this.say('', null);
+    this.relabel();
     this.q('.puzzle-delta').textContent = '';
     this.q('#puzzle-hint').hidden = false;
     this.q('#puzzle-retry').hidden = true;

@@ -77,8 +77,18 @@ test.describe('puzzles', on('phone'), () => {
     await page.selectOption('#puzzle-variant', 'english');
     await expect(page.locator('#puzzle')).toHaveAttribute('data-state', 'playing');
     expect(await page.locator('#board [data-square]').count()).toBe(32);
+    // The language changed while a puzzle is shown: its words follow, the puzzle stays.
+    await expect(page.locator('#game-title')).toHaveText('English / Checkers');
+    const english = await page.getAttribute('#puzzle', 'data-id');
+    await app.setting('language', 'fr');
+    await expect(page.locator('#puzzle .puzzle-task')).toHaveText(/^Les (Blancs|Noirs) jouent et gagnent\.$/);
+    await expect(page.locator('#puzzle-leave')).toHaveText('Retour à la partie');
+    await expect(page.locator('#puzzle .puzzle-rating')).toHaveText(/^Votre classement : \d+$/);
+    expect(await page.getAttribute('#puzzle', 'data-id')).toBe(english);
+    await app.setting('language', 'en');
     await app.press('#puzzle-leave');
     await expect(page.locator('#puzzle')).toBeHidden();
+    await expect(page.locator('#game-title')).toHaveText('International');
     expect(await page.locator('#board [data-square]').count()).toBe(50);
     expect({ fen: await app.fen(), moves: await app.history() }).toEqual(before);
   });
