@@ -105,6 +105,7 @@ class Puzzles {
     this.index = null; // the puzzle tried, in the trainer's set
     this.shown = null; // what start() said of it
     this.counted = false; // whether this puzzle's try has counted (the rating moved)
+    this.stale = false; // whether the trainer's list of mistakes is older than the one kept
     this.hints = 0;
     this.handle = null;
     this.snap = null;
@@ -293,8 +294,11 @@ class Puzzles {
 
   /** The next puzzle of the mode shown. */
   next() {
-    if (!this.trainer) {
-      this.switchMode('set');
+    if (!this.trainer || this.stale) {
+      // No set yet, or a mistake found has left the list: read it again.
+      const mode = this.trainer ? this.mode : 'set';
+      this.stale = false;
+      this.switchMode(mode);
       return;
     }
     const record = recordOf(this.variant);
@@ -389,6 +393,7 @@ class Puzzles {
     if (!missed) r.missed = r.missed.filter((id) => id !== this.shown.id);
     keepRecord(this.variant, r);
     if (this.mode === 'mistakes' && !missed) {
+      this.stale = true;
       const fen = this.shown.fen;
       keepMistakes(
         this.variant,

@@ -176,5 +176,12 @@ test.describe('puzzles', on('phone'), () => {
     await expect(page.locator('#puzzle-mistakes')).toHaveText('Your mistakes (0)');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('draughts.mistakes')).international)).toEqual([]);
     expect((await record(page, 'international'))?.rating ?? 1500).toBe(1500);
+    await app.press('#puzzle-next');
+    await expect(page.locator('#puzzle')).toHaveAttribute('data-state', 'empty');
+    await expect(page.locator('#puzzle .puzzle-task')).toHaveText(/^No mistakes of yours kept in International yet/);
+    // Back to the set.
+    await app.press('#puzzle-mistakes');
+    await expect(page.locator('#puzzle')).toHaveAttribute('data-state', 'playing');
+    await expect(page.locator('#puzzle')).toHaveAttribute('data-mode', 'set');
   });
 });
