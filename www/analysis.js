@@ -137,11 +137,13 @@ export class Analyst {
   /** A fresh worker on `job` (the module is compiled once, by the computer's warm-up). */
   async spawn(job) {
     const token = (this.token = {});
-    await this.computer.warm();
-    if (this.token !== token || !this.computer.wasm) return;
-    const w = (this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' }));
+    const w = await this.computer.spareWorker();
+    if (this.token !== token || !w) {
+      w?.terminate();
+      return;
+    }
+    this.worker = w;
     w.onmessage = (e) => this.token === token && this.receive(e.data);
-    w.postMessage({ type: 'init', jsUrl: this.computer.jsUrl, wasm: this.computer.wasm });
     w.postMessage(job);
   }
 

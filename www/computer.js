@@ -260,6 +260,15 @@ export class Computer {
    */
   book(variant, level) {
     if (!this.useBook || !engine.levels().some((l) => l.level === level && l.book)) return Promise.resolve(null);
+    return this.bookBytes(variant);
+  }
+
+  /**
+   * The bytes of `variant`'s opening book, fetched once per variant (the computer's levels and
+   * the opening explorer share them); null without a book or when the fetch fails (tried again
+   * next time).
+   */
+  bookBytes(variant) {
     const url = bookUrl(variant);
     if (!url) return Promise.resolve(null);
     if (!this.books.has(variant)) {
@@ -273,6 +282,18 @@ export class Computer {
       this.books.set(variant, bytes);
     }
     return this.books.get(variant);
+  }
+
+  /**
+   * A worker of its own on the computer's module (the analysis', the explorer's), given the
+   * module compiled once by warm(); null where the module cannot be had.
+   */
+  async spareWorker() {
+    await this.warm();
+    if (!this.wasm) return null;
+    const w = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+    w.postMessage({ type: 'init', jsUrl: this.jsUrl, wasm: this.wasm });
+    return w;
   }
 
   setThinking(on) {

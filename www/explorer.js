@@ -7,7 +7,6 @@
 // past position).
 
 import * as db from './library-db.js';
-import { bookUrl } from './computer.js';
 import { onLanguage, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -46,14 +45,16 @@ export class Explorer {
     this.variant = variant;
     this.note(t('explorer.loading'));
     const token = (this.token = {});
-    const [records, book] = await Promise.all([importedRecords(variant), bookBytes(variant)]);
-    await this.computer.warm();
-    if (this.token !== token || !this.on || !this.computer.wasm) return;
+    const [records, book] = await Promise.all([importedRecords(variant), this.computer.bookBytes(variant)]);
+    const w = await this.computer.spareWorker();
+    if (this.token !== token || !this.on || !w) {
+      w?.terminate();
+      return;
+    }
     this.worker?.terminate();
-    const w = (this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' }));
+    this.worker = w;
     w.onmessage = (e) => this.token === token && this.receive(e.data);
-    w.postMessage({ type: 'init', jsUrl: this.computer.jsUrl, wasm: this.computer.wasm });
-    w.postMessage({ type: 'explorer', variant, records, book });
+    w.postMessage({ type: 'explorer', variant, records, book: book ?? undefined });
   }
 
   close() {
@@ -152,17 +153,5 @@ async function importedRecords(variant) {
     return (await db.records(ids)).map((r) => r?.text).filter(Boolean);
   } catch {
     return []; // no library here (IndexedDB unavailable): the book alone
-  }
-}
-
-/** The bytes of `variant`'s opening book, or undefined (none, or it cannot be fetched). */
-async function bookBytes(variant) {
-  const url = bookUrl(variant);
-  if (!url) return undefined;
-  try {
-    const r = await fetch(url);
-    return r.ok ? new Uint8Array(await r.arrayBuffer()) : undefined;
-  } catch {
-    return undefined;
   }
 }
