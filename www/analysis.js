@@ -63,6 +63,7 @@ export class Analyst {
     this.depths = []; // { depth, ms } of the current analysis (for tests and curiosity)
     this.reviewing = null; // { version, start } while a review runs
     this.review = null; // { version, chart, verdicts, ms } of the game as reviewed
+    this.puzzler = null; // the review's worker while it turns the players' mistakes into puzzles
     controller.onView(() => queueMicrotask(() => this.sync()));
     computer.onThinking(() => queueMicrotask(() => this.sync()));
     document.addEventListener('visibilitychange', () => this.sync());
@@ -189,7 +190,18 @@ export class Analyst {
     } else if (msg.type === 'reviewed') {
       const ms = performance.now() - this.reviewing.start;
       this.review = { version: this.reviewing.version, ms, ...msg.result };
-      if (msg.mistakes?.length) keepMistakes(msg.variant, [...mistakeLines(msg.variant), ...msg.mistakes]);
+      // The worker goes on to the players' own mistakes, apart: the analysis may take a new one.
+      const w = this.worker;
+      this.worker = null;
+      this.puzzler?.terminate();
+      this.puzzler = w;
+      w.onmessage = (e) => {
+        if (e.data.type === 'mistakes' && e.data.lines.length) {
+          keepMistakes(e.data.variant, [...mistakeLines(e.data.variant), ...e.data.lines]);
+        }
+        w.terminate();
+        if (this.puzzler === w) this.puzzler = null;
+      };
       this.endReview();
       this.drawReview();
       this.showVerdict();

@@ -16,7 +16,8 @@
 //               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
 //               { type: 'error', id, message }         id is null when loading failed
 //               { type: 'depth', result }   { type: 'over', text }   one analysis depth; the game is over
-//               { type: 'progress', done, total }   { type: 'reviewed', result, mistakes, variant }
+//               { type: 'progress', done, total }   { type: 'reviewed', result }, then with own
+//               { type: 'mistakes', lines, variant }
 //               { type: 'tables', variant, names, loaded }   the tables the position calls for, and
 //                                                    how many of them this worker found stored
 //               { type: 'built', done, total, stored, memory }   { type: 'build-failed', message }
@@ -219,8 +220,9 @@ function review({ record, variant, own }) {
   const r = new api.Review(record, variant);
   self.postMessage({ type: 'progress', done: 0, total: r.total() });
   while (r.step()) self.postMessage({ type: 'progress', done: r.done(), total: r.total() });
-  // The players' own mistakes and blunders, as puzzles for the trainer (puzzles.js).
-  const mistakes = own ? r.mistakes(!!own.white, !!own.black) : [];
-  self.postMessage({ type: 'reviewed', result: r.result(), mistakes, variant });
+  self.postMessage({ type: 'reviewed', result: r.result() });
+  // Then the players' own mistakes and blunders, as puzzles for the trainer (puzzles.js): the
+  // review is shown meanwhile.
+  if (own) self.postMessage({ type: 'mistakes', lines: r.mistakes(!!own.white, !!own.black), variant });
   r.free();
 }

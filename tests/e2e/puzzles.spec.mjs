@@ -160,8 +160,10 @@ test.describe('puzzles', on('phone'), () => {
     await app.press('#review');
     await expect(page.locator('#eval-chart polygon'), 'the chart').toHaveCount(1, { timeout: 60_000 });
     await expect(page.locator('#moves [data-ply="1"]')).toHaveClass(/\bis-blunder\b/);
-    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('draughts.mistakes')).international);
-    expect(kept).toEqual(['international\tW:W28,46:B18\t46-41\tmistake']);
+    // Kept once the review's worker has turned the blunder into a puzzle, after the review shows.
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('draughts.mistakes') || '{}').international), { timeout: 30_000 })
+      .toEqual(['international\tW:W28,46:B18\t46-41\tmistake']);
     await app.press('#puzzles');
     await expect(page.locator('#puzzle-mistakes')).toHaveText('Your mistakes (1)');
     await app.press('#puzzle-mistakes');

@@ -363,11 +363,11 @@ impl Review {
     }
 
     /// The mistakes and blunders of the sides `white` and `black` say (a player's own, not the
-    /// computer's) as puzzles ([`mistake_puzzle`] at [`MISTAKE_DEPTH`]), once every position is
-    /// searched (else none).
+    /// computer's) as puzzles ([`mistake_puzzle`] at [`MISTAKE_DEPTH`]; the [`MOST_MISTAKES`]
+    /// costliest), once every position is searched (else none).
     pub fn mistake_puzzles(&mut self, white: bool, black: bool) -> Vec<Puzzle> {
         let positions = self.game.positions();
-        let plies: Vec<usize> = self
+        let mut worst: Vec<(i32, usize)> = self
             .verdicts()
             .iter()
             .filter(|v| v.judgement >= Judgement::Mistake)
@@ -375,8 +375,13 @@ impl Review {
                 Color::White => white,
                 Color::Black => black,
             })
-            .map(|v| v.ply)
+            .map(|v| (v.loss, v.ply))
             .collect();
+        // The costliest first, at most MOST_MISTAKES, then in the game's order.
+        worst.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        worst.truncate(MOST_MISTAKES);
+        let mut plies: Vec<usize> = worst.into_iter().map(|(_, ply)| ply).collect();
+        plies.sort_unstable();
         plies
             .into_iter()
             .filter_map(|ply| mistake_puzzle(&mut self.engine, &self.game, ply, MISTAKE_DEPTH))
@@ -415,6 +420,11 @@ impl Review {
 /// The depth [`Review::mistake_puzzles`] searches each move to: every move of a position is
 /// searched in full, so two plies less than the review's one search of the best.
 pub const MISTAKE_DEPTH: u32 = REVIEW_DEPTH - 2;
+
+/// The most puzzles [`Review::mistake_puzzles`] makes of one game (the costliest mistakes):
+/// each searches every move of its position in full, and a game of many blunders would keep the
+/// review's worker busy for long after the review is shown.
+pub const MOST_MISTAKES: usize = 6;
 
 /// A player's own mistake as a puzzle ([`Theme::Mistake`]): the position before the game's
 /// move that made `ply` (as [`Verdict::ply`] counts), to be answered by the best move there,
@@ -567,5 +577,37 @@ mod tests {
         while review.step(None) {}
         assert_eq!(review.mistake_puzzles(true, false).len(), 1);
         assert!(review.mistake_puzzles(false, true).is_empty());
+    }
+
+    /// A game of the first legal move each time blunders often: only the costliest become
+    /// puzzles, in the game's order.
+    #[test]
+    fn only_the_costliest_mistakes_become_puzzles() {
+        let mut game = Game::new(Variant::International);
+        for _ in 0..40 {
+            let Some(m) = game.legal_moves().first().copied() else {
+                break;
+            };
+            game.play(&m).unwrap();
+        }
+        let mut review = Review::new(game, 4);
+        while review.step(None) {}
+        let mistakes = review
+            .verdicts()
+            .iter()
+            .filter(|v| v.judgement >= Judgement::Mistake)
+            .count();
+        assert!(
+            mistakes > MOST_MISTAKES,
+            "{mistakes} mistakes: the test needs more"
+        );
+        let puzzles = review.mistake_puzzles(true, true);
+        assert!(!puzzles.is_empty() && puzzles.len() <= MOST_MISTAKES);
+        let positions = review.game().positions();
+        let at: Vec<usize> = puzzles
+            .iter()
+            .map(|p| positions.iter().position(|q| *q == p.position).unwrap())
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
     }
 }
