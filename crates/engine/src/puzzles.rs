@@ -162,7 +162,7 @@ pub enum Why {
         score: i32,
     },
     /// Alternatives are listed where none may be: at the first turn, at a defender's turn,
-    /// or in a list not as long as the solution.
+    /// in a list not as long as the solution, or the solution's own move again.
     MisplacedAlternatives { ply: usize },
     /// The alternative `text` listed at `ply` scores `score`, below [`WINNING`].
     AlternativeNotWinning {
@@ -392,8 +392,11 @@ pub fn verify(engine: &mut Engine, puzzle: &Puzzle, budget: Budget) -> Result<()
                     return Err(Why::NotWinning { ply, score });
                 }
                 for alt in listed {
+                    if alt.same_as(&m) {
+                        return Err(Why::MisplacedAlternatives { ply });
+                    }
                     let s = score_of(alt)?;
-                    if s < WINNING || alt.same_as(&m) {
+                    if s < WINNING {
                         return Err(Why::AlternativeNotWinning {
                             ply,
                             text: full_text(pos.variant(), alt),

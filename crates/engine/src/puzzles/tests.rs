@@ -219,6 +219,13 @@ fn a_later_turn_lists_the_other_winning_move() {
             Err(Why::MisplacedAlternatives { ply })
         );
     }
+    // So is the solution's own move listed again.
+    let mut again = found.clone();
+    again.alternatives[4].push(found.solution[4]);
+    assert_eq!(
+        verify(&mut engine, &again, BUDGET),
+        Err(Why::MisplacedAlternatives { ply: 4 })
+    );
     // A list not as long as the solution is misplaced too.
     let mut short = found.clone();
     short.alternatives.pop();
