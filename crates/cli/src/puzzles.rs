@@ -3,15 +3,17 @@
 //!
 //! ```text
 //! draughts puzzles build --variant V [--pdn FILE…] [--selfplay N] [--seed S] [--depth D]
-//!                        [--screen-depth D] [--max-positions N] --out FILE
+//!                        [--screen-depth D] [--max-positions N] [--check-depth D]
+//!                        [--max N] [--max-share P] [--max-bytes B] [--comment TEXT…] --out FILE
 //! draughts puzzles verify [--depth D] FILE…
 //! ```
 
 use clap::{Args, Subcommand};
-use draughts_cli::puzzle_mining::{self, Options, Report};
-use draughts_engine::puzzles::{self, Budget};
+use draughts_cli::puzzle_mining::{self, Options, Report, Selection};
+use draughts_engine::puzzles::{self, Budget, Puzzle, Theme};
 use draughts_engine::Engine;
 use draughts_rules::Variant;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -47,6 +49,21 @@ pub struct BuildArgs {
     /// Most distinct positions screened.
     #[arg(long)]
     max_positions: Option<usize>,
+    /// Checks every puzzle found again at this (deeper) depth and keeps only those that hold.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=30))]
+    check_depth: Option<u32>,
+    /// Most puzzles written (each theme cut in proportion, evenly over the order found).
+    #[arg(long, default_value_t = usize::MAX)]
+    max: usize,
+    /// Most share of the set one theme may take, in percent (100: no cap).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100))]
+    max_share: u32,
+    /// Longest line written, in bytes (longer puzzles are left out).
+    #[arg(long, default_value_t = usize::MAX)]
+    max_bytes: usize,
+    /// Extra lines for the file's header (a date, a note).
+    #[arg(long, value_name = "TEXT", num_args = 1..)]
+    comment: Vec<String>,
     /// The puzzle file to write.
     #[arg(long)]
     out: PathBuf,
@@ -84,6 +101,43 @@ fn summary(report: &Report) -> String {
     )
 }
 
+/// `theme count, …` of a set, themes in their order.
+fn themes(set: &[Puzzle]) -> String {
+    let mut by: BTreeMap<Theme, usize> = BTreeMap::new();
+    for p in set {
+        *by.entry(p.theme).or_insert(0) += 1;
+    }
+    let out: Vec<String> = by.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    out.join(", ")
+}
+
+/// The file of a set: a header of `#` lines (read back by the shipped sets' test: `puzzles:`,
+/// `build depth:`, `check depth:`), then one puzzle a line.
+fn set_text(args: &BuildArgs, set: &[Puzzle]) -> String {
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    let mut text = format!(
+        "# draughts puzzles (format and rule: draughts_engine::puzzles)\n\
+         # variant: {}\n# puzzles: {}\n# themes: {}\n# build depth: {} (screen depth {})\n",
+        args.variant.name(),
+        set.len(),
+        themes(set),
+        args.depth,
+        args.screen_depth,
+    );
+    if let Some(d) = args.check_depth {
+        text.push_str(&format!("# check depth: {d}\n"));
+    }
+    text.push_str(&format!("# command: draughts {}\n", command.join(" ")));
+    for c in &args.comment {
+        text.push_str(&format!("# {c}\n"));
+    }
+    for p in set {
+        text.push_str(&puzzles::write_line(p));
+        text.push('\n');
+    }
+    text
+}
+
 fn build(args: &BuildArgs) -> Result<ExitCode, String> {
     if !puzzles::supported(args.variant) {
         return Err(format!(
@@ -117,6 +171,7 @@ fn build(args: &BuildArgs) -> Result<ExitCode, String> {
         screen_depth: args.screen_depth,
         depth: args.depth,
         max_positions: args.max_positions,
+        check_depth: args.check_depth,
     };
     let total = games.len();
     let mut done = 0;
@@ -126,19 +181,30 @@ fn build(args: &BuildArgs) -> Result<ExitCode, String> {
             say!("{done}/{total} games: {}", summary(r));
         }
     });
-    let mut text = format!(
-        "# draughts puzzles: {}, checked at depth {} (see draughts_engine::puzzles)\n",
-        args.variant.name(),
-        args.depth
-    );
-    for p in &report.puzzles {
-        text.push_str(&puzzles::write_line(p));
-        text.push('\n');
+    for (p, why) in &report.failed_check {
+        say!(
+            "fails at depth {}: {} ({why})",
+            args.check_depth.unwrap_or(args.depth),
+            puzzles::write_line(p)
+        );
     }
+    let kept = puzzle_mining::select(
+        &report.puzzles,
+        Selection {
+            max: args.max,
+            max_share: args.max_share,
+            max_bytes: args.max_bytes,
+        },
+    );
+    let text = set_text(args, &kept);
     std::fs::write(&args.out, text).map_err(|e| format!("{}: {e}", args.out.display()))?;
     say!(
-        "{} in {:.1} s; written to {}",
+        "{}; {} failed the check at depth {}; {} kept ({}) in {:.1} s; written to {}",
         summary(&report),
+        report.failed_check.len(),
+        args.check_depth.map_or("-".into(), |d| d.to_string()),
+        kept.len(),
+        themes(&kept),
         start.elapsed().as_secs_f64(),
         args.out.display()
     );

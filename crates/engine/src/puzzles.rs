@@ -8,9 +8,14 @@
 //!
 //! * **At each of the player's turns** every legal move is searched to [`Budget::depth`] with a
 //!   full window ([`Engine::score_moves`]). The solution's move must score at least [`WINNING`]
-//!   (two men up, or a forced win) and every other move at most [`NOT_WINNING`] (one man up):
-//!   a margin of a man between the one win and the rest. A turn with a single legal move (a
-//!   forced capture) needs no check, but the first turn must offer a choice.
+//!   (two men up, or a forced win). At the **first** turn every other move must score at most
+//!   [`NOT_WINNING`] (one man up): a margin of a man between the one win and the rest, which is
+//!   what makes the position a puzzle. At the **later** turns other moves that score at least
+//!   [`WINNING`] too are accepted: they are listed in [`Puzzle::alternatives`] at that ply (a
+//!   trainer counts the puzzle solved when one is played); a move scoring strictly between
+//!   [`NOT_WINNING`] and [`WINNING`] still rejects the puzzle (neither clearly a win nor
+//!   clearly not). A turn with a single legal move (a forced capture) needs no check, but the
+//!   first turn must offer a choice.
 //! * **At each of the defender's turns** the solution's reply must be one the search scores
 //!   best (ties allowed: any of them loses).
 //! * **The end** is a position where the win is clear: the game is over and the player won,
@@ -21,12 +26,14 @@
 //!
 //! The endgame tables are not consulted: [`Engine::score_moves`] searches without them, so a
 //! table win the search cannot see at the budget is not found (and never wrongly claimed).
+//! Probing them in the end's check would mean building (or loading) a variant's tables for
+//! every run of [`find`] and [`verify`], the test suite's included; not done yet.
 //!
 //! The file format ([`write_line`], [`parse_line`]) is one puzzle a line, four fields separated
 //! by tabs: the variant's name, the FEN, the solution's moves in full notation (every landing
-//! square, as the variant's records write squares) separated by spaces, and the theme
-//! (`shot1`, `shot2`, …, `ending`, `breakthrough`). Lines starting with `#` and blank lines are
-//! comments.
+//! square, as the variant's records write squares) separated by spaces, a ply with
+//! alternatives written `solution|other|other`, and the theme (`shot1`, `shot2`, …, `ending`,
+//! `breakthrough`). Lines starting with `#` and blank lines are comments.
 //!
 //! ```
 //! use draughts_engine::puzzles::{self, Budget, Puzzle};
@@ -160,6 +167,15 @@ pub enum Why {
         other: String,
         score: i32,
     },
+    /// Alternatives are listed where none may be: at the first turn, at a defender's turn,
+    /// in a list not as long as the solution, or the solution's own move again.
+    MisplacedAlternatives { ply: usize },
+    /// The alternative `text` listed at `ply` scores `score`, below [`WINNING`].
+    AlternativeNotWinning {
+        ply: usize,
+        text: String,
+        score: i32,
+    },
     /// At the defender's turn at `ply`, a better defence than the solution's reply exists.
     WeakDefence { ply: usize, better: String },
     /// The solution ends before the win is clear.
@@ -187,6 +203,17 @@ impl fmt::Display for Why {
             Why::SecondWin { ply, other, score } => write!(
                 f,
                 "at ply {} the move {other} also wins ({:+.2})",
+                ply + 1,
+                man(*score)
+            ),
+            Why::MisplacedAlternatives { ply } => write!(
+                f,
+                "alternatives are listed at ply {}, where none may be",
+                ply + 1
+            ),
+            Why::AlternativeNotWinning { ply, text, score } => write!(
+                f,
+                "the alternative {text} at ply {} scores {:+.2}, not a win",
                 ply + 1,
                 man(*score)
             ),
@@ -271,13 +298,14 @@ fn clear_win(
     !fast::has_capture(pos) && material(pos, player) - start >= WINNING && value >= WINNING
 }
 
-/// The one winning move at the player's turn, or why there is none (`ply` for the report).
-fn only_win(
+/// The winning move at the player's turn, with the other moves that win as well where they
+/// are accepted (not at the first turn, `ply` 0), or why there is none.
+fn the_win(
     engine: &mut Engine,
     pos: &Position,
     budget: Budget,
     ply: usize,
-) -> Result<(Move, i32), Why> {
+) -> Result<(Move, Vec<Move>), Why> {
     let scored = scores(engine, pos, budget);
     let (best, score) = *scored
         .iter()
@@ -286,20 +314,31 @@ fn only_win(
     if score < WINNING {
         return Err(Why::NotWinning { ply, score });
     }
-    second_win(pos, &scored, &best, ply)?;
-    Ok((best, score))
+    let alternatives: Vec<Move> = if ply == 0 {
+        Vec::new()
+    } else {
+        scored
+            .iter()
+            .filter(|&&(m, s)| s >= WINNING && !m.same_as(&best))
+            .map(|&(m, _)| m)
+            .collect()
+    };
+    second_win(pos, &scored, &best, &alternatives, ply)?;
+    Ok((best, alternatives))
 }
 
-/// An error if a move other than `chosen` scores above [`NOT_WINNING`].
+/// An error if a move other than `chosen` and the `accepted` ones scores above
+/// [`NOT_WINNING`].
 fn second_win(
     pos: &Position,
     scored: &[(Move, i32)],
     chosen: &Move,
+    accepted: &[Move],
     ply: usize,
 ) -> Result<(), Why> {
     match scored
         .iter()
-        .filter(|(m, _)| !m.same_as(chosen))
+        .filter(|(m, _)| !m.same_as(chosen) && !accepted.iter().any(|a| a.same_as(m)))
         .find(|&&(_, s)| s > NOT_WINNING)
     {
         Some((m, s)) => Err(Why::SecondWin {
@@ -328,25 +367,50 @@ pub fn verify(engine: &mut Engine, puzzle: &Puzzle, budget: Budget) -> Result<()
     if fast::legal_moves(start_pos).len() < 2 {
         return Err(Why::NoChoice);
     }
+    if !puzzle.alternatives.is_empty() && puzzle.alternatives.len() != puzzle.solution.len() {
+        return Err(Why::MisplacedAlternatives {
+            ply: puzzle.alternatives.len().min(puzzle.solution.len()),
+        });
+    }
     let mut pos = *start_pos;
     for (ply, m) in puzzle.solution.iter().enumerate() {
-        let illegal = || Why::Illegal {
+        let illegal = |m: &Move| Why::Illegal {
             ply,
             text: full_text(pos.variant(), m),
         };
-        let m = pos.listed(m).map_err(|_| illegal())?;
+        let m = pos.listed(m).map_err(|_| illegal(m))?;
+        let listed = puzzle.alternatives_at(ply);
+        if !listed.is_empty() && (ply == 0 || pos.turn() != player) {
+            return Err(Why::MisplacedAlternatives { ply });
+        }
         if fast::legal_moves(&pos).len() > 1 {
             let scored = scores(engine, &pos, budget);
-            let score = scored
-                .iter()
-                .find(|(o, _)| o.same_as(&m))
-                .map(|&(_, s)| s)
-                .ok_or_else(illegal)?;
+            let score_of = |m: &Move| {
+                scored
+                    .iter()
+                    .find(|(o, _)| o.same_as(m))
+                    .map(|&(_, s)| s)
+                    .ok_or_else(|| illegal(m))
+            };
+            let score = score_of(&m)?;
             if pos.turn() == player {
                 if score < WINNING {
                     return Err(Why::NotWinning { ply, score });
                 }
-                second_win(&pos, &scored, &m, ply)?;
+                for alt in listed {
+                    if alt.same_as(&m) {
+                        return Err(Why::MisplacedAlternatives { ply });
+                    }
+                    let s = score_of(alt)?;
+                    if s < WINNING {
+                        return Err(Why::AlternativeNotWinning {
+                            ply,
+                            text: full_text(pos.variant(), alt),
+                            score: s,
+                        });
+                    }
+                }
+                second_win(&pos, &scored, &m, listed, ply)?;
             } else if let Some((better, _)) = scored.iter().find(|&&(_, s)| s > score) {
                 return Err(Why::WeakDefence {
                     ply,
@@ -364,8 +428,9 @@ pub fn verify(engine: &mut Engine, puzzle: &Puzzle, budget: Budget) -> Result<()
 }
 
 /// The puzzle of `pos`, if it is one at `budget`: the side to move has one winning move, and
-/// the line it starts (the player's only winning moves, the defender's best replies; the first
-/// of equal ones in the move generator's order) reaches a clear win within [`MAX_PLIES`].
+/// the line it starts (the player's best winning moves, the other winning ones recorded as
+/// alternatives after the first turn; the defender's best replies) reaches a clear win within
+/// [`MAX_PLIES`]. Among equal scores the last in the move generator's order is taken.
 pub fn find(engine: &mut Engine, pos: &Position, budget: Budget) -> Option<Puzzle> {
     let player = pos.turn();
     let start = material(pos, player);
@@ -375,7 +440,7 @@ pub fn find(engine: &mut Engine, pos: &Position, budget: Budget) -> Option<Puzzl
     {
         return None;
     }
-    let mut line = Vec::new();
+    let (mut line, mut alternatives) = (Vec::new(), Vec::new());
     let mut here = *pos;
     loop {
         if !line.is_empty() && clear_win(engine, &here, player, start, budget) {
@@ -385,22 +450,26 @@ pub fn find(engine: &mut Engine, pos: &Position, budget: Budget) -> Option<Puzzl
             return None;
         }
         let legal = fast::legal_moves(&here);
-        let m = if legal.len() == 1 {
-            legal[0]
+        let (m, others) = if legal.len() == 1 {
+            (legal[0], Vec::new())
         } else if here.turn() == player {
-            only_win(engine, &here, budget, line.len()).ok()?.0
+            the_win(engine, &here, budget, line.len()).ok()?
         } else {
             let scored = scores(engine, &here, budget);
-            scored.iter().max_by_key(|&&(_, s)| s)?.0
+            (scored.iter().max_by_key(|&&(_, s)| s)?.0, Vec::new())
         };
         here.play_unchecked(&m);
         line.push(m);
+        alternatives.push(others);
+    }
+    if alternatives.iter().all(Vec::is_empty) {
+        alternatives.clear();
     }
     let theme = classify(pos, &line);
     let puzzle = Puzzle {
         position: *pos,
         solution: line,
-        alternatives: Vec::new(),
+        alternatives,
         theme,
     };
     // `max_by_key` keeps the last of equal scores; the check says whether the line holds.

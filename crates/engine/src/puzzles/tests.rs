@@ -1,4 +1,5 @@
 use super::*;
+use draughts_rules::notation::full_text;
 
 const BUDGET: Budget = Budget { depth: 6 };
 
@@ -175,4 +176,95 @@ fn an_english_shot_with_one_winning_move_holds() {
     assert_eq!(found.theme, Theme::Shot { moves: 2 });
     let wrong = puzzle(Variant::English, fen, &["14-10"]);
     assert!(verify(&mut engine, &wrong, BUDGET).is_err());
+}
+
+/// English: after 24x15 18x11 9x18x25 11-7, Black's man on 3 takes back by 3x12 or 3x10,
+/// both winning: the later turn keeps both (the first turn stays the one win).
+#[test]
+fn a_later_turn_lists_the_other_winning_move() {
+    let fen = "B:W8,13,14,18,19,22:B3,5,6,9,K24";
+    let mut engine = Engine::new(4);
+    let pos = parse_fen(fen, Variant::English).unwrap();
+    let found = find(&mut engine, &pos, BUDGET).expect("a puzzle");
+    let text = |m: &Move| full_text(Variant::English, m);
+    let first: Vec<String> = found.solution[..4].iter().map(text).collect();
+    assert_eq!(first, ["24x15", "18x11", "9x18x25", "11-7"]);
+    assert_eq!(found.alternatives.len(), found.solution.len());
+    let mut at4: Vec<String> = std::iter::once(&found.solution[4])
+        .chain(found.alternatives_at(4))
+        .map(text)
+        .collect();
+    at4.sort();
+    assert_eq!(at4, ["3x10", "3x12"]);
+    assert!((0..4).all(|ply| found.alternatives_at(ply).is_empty()));
+    verify(&mut engine, &found, BUDGET).unwrap();
+    // The line reads back with its alternative.
+    let line = write_line(&found);
+    assert!(line.contains('|'), "{line}");
+    assert_eq!(parse_line(&line).unwrap().as_ref(), Some(&found));
+
+    // Left unlisted, the other win is a second win at that ply.
+    let mut unlisted = found.clone();
+    unlisted.alternatives.clear();
+    assert!(matches!(
+        verify(&mut engine, &unlisted, BUDGET),
+        Err(Why::SecondWin { ply: 4, .. })
+    ));
+    // Listed at the first turn or at a defender's turn, it is misplaced.
+    for ply in [0, 1] {
+        let mut misplaced = found.clone();
+        let m = found.solution[ply];
+        misplaced.alternatives[ply].push(m);
+        assert_eq!(
+            verify(&mut engine, &misplaced, BUDGET),
+            Err(Why::MisplacedAlternatives { ply })
+        );
+    }
+    // So is the solution's own move listed again.
+    let mut again = found.clone();
+    again.alternatives[4].push(found.solution[4]);
+    assert_eq!(
+        verify(&mut engine, &again, BUDGET),
+        Err(Why::MisplacedAlternatives { ply: 4 })
+    );
+    // A list not as long as the solution is misplaced too.
+    let mut short = found.clone();
+    short.alternatives.pop();
+    assert!(matches!(
+        verify(&mut engine, &short, BUDGET),
+        Err(Why::MisplacedAlternatives { .. })
+    ));
+}
+
+/// Russian: after 24-20 15x24, 20x11 and 28x19 both win. A move that does not win, listed as
+/// accepted at one of the player's later turns, is rejected.
+#[test]
+fn an_alternative_that_does_not_win_is_rejected() {
+    let fen = "W:W13,19,21,23,24,27-32:B1,2,4-6,9,10,12,14-16";
+    let mut engine = Engine::new(4);
+    let pos = parse_fen(fen, Variant::Russian).unwrap();
+    let found = find(&mut engine, &pos, BUDGET).expect("a puzzle");
+    verify(&mut engine, &found, BUDGET).unwrap();
+    assert!(found.alternatives.iter().any(|a| !a.is_empty()));
+    // The first of the player's later turns where some move does not win.
+    let mut here = pos;
+    let mut wrong = None;
+    for (ply, m) in found.solution.iter().enumerate() {
+        if ply > 0 && ply % 2 == 0 {
+            let scored = scores(&mut engine, &here, BUDGET);
+            if let Some(&(loser, _)) = scored.iter().find(|&&(_, s)| s < WINNING) {
+                wrong = Some((ply, loser));
+                break;
+            }
+        }
+        here.play_unchecked(m);
+    }
+    let (ply, loser) = wrong.expect("a later turn with a move that does not win");
+    let mut listed = found.clone();
+    listed.alternatives.resize(found.solution.len(), Vec::new());
+    listed.alternatives[ply].push(loser);
+    assert!(matches!(
+        verify(&mut engine, &listed, BUDGET),
+        Err(Why::AlternativeNotWinning { ply: p, .. }) if p == ply
+    ));
 }
