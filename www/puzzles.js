@@ -246,7 +246,8 @@ class Puzzles {
     this.el.dataset.mode = mode;
     try {
       const text = mode === 'mistakes' ? mistakeLines(variant).join('\n') : await this.setText(variant);
-      if (variant !== this.variant) return; // another variant was picked meanwhile
+      // Another variant was picked meanwhile, or the trainer closed: this set is not wanted.
+      if (variant !== this.variant || mode !== this.mode || !this.active) return;
       if (text == null) {
         this.empty(this.word('puzzle.none', { variant }));
         return;
