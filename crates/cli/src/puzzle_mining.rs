@@ -44,15 +44,13 @@ pub struct Report {
     pub failed_check: Vec<(Puzzle, puzzles::Why)>,
 }
 
-impl Report {
-    /// Puzzles per theme.
-    pub fn by_theme(&self) -> BTreeMap<Theme, usize> {
-        let mut out = BTreeMap::new();
-        for p in &self.puzzles {
-            *out.entry(p.theme).or_insert(0) += 1;
-        }
-        out
+/// Puzzles per theme.
+pub fn by_theme<'a>(set: impl IntoIterator<Item = &'a Puzzle>) -> BTreeMap<Theme, usize> {
+    let mut out = BTreeMap::new();
+    for p in set {
+        *out.entry(p.theme).or_insert(0) += 1;
     }
+    out
 }
 
 /// The positions of every game of a PDN text in `variant` (records of another variant, and
@@ -183,10 +181,7 @@ pub fn select(found: &[Puzzle], sel: Selection) -> Vec<Puzzle> {
         .iter()
         .filter(|p| puzzles::write_line(p).len() <= sel.max_bytes)
         .collect();
-    let mut have: BTreeMap<Theme, usize> = BTreeMap::new();
-    for p in &fits {
-        *have.entry(p.theme).or_insert(0) += 1;
-    }
+    let have = by_theme(fits.iter().copied());
     let cap_shares = |allowed: &mut BTreeMap<Theme, usize>| {
         let share = sel.max_share.min(100) as usize;
         if share >= 100 {

@@ -10,10 +10,9 @@
 
 use clap::{Args, Subcommand};
 use draughts_cli::puzzle_mining::{self, Options, Report, Selection};
-use draughts_engine::puzzles::{self, Budget, Puzzle, Theme};
+use draughts_engine::puzzles::{self, Budget, Puzzle};
 use draughts_engine::Engine;
 use draughts_rules::Variant;
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -87,27 +86,21 @@ pub fn run(command: &PuzzlesCommand) -> Result<ExitCode, String> {
 }
 
 fn summary(report: &Report) -> String {
-    let themes: Vec<String> = report
-        .by_theme()
-        .iter()
-        .map(|(t, n)| format!("{t} {n}"))
-        .collect();
     format!(
         "{} positions screened, {} passed the screen, {} puzzles ({})",
         report.screened,
         report.candidates,
         report.puzzles.len(),
-        themes.join(", ")
+        themes(&report.puzzles)
     )
 }
 
 /// `theme count, …` of a set, themes in their order.
 fn themes(set: &[Puzzle]) -> String {
-    let mut by: BTreeMap<Theme, usize> = BTreeMap::new();
-    for p in set {
-        *by.entry(p.theme).or_insert(0) += 1;
-    }
-    let out: Vec<String> = by.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    let out: Vec<String> = puzzle_mining::by_theme(set)
+        .iter()
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
     out.join(", ")
 }
 
