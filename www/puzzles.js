@@ -195,13 +195,18 @@ class Puzzles {
     this.q('#puzzle-leave').textContent = this.word('puzzle.leave');
     if (chosen) select.value = chosen;
     if (this.shown && this.el.dataset.state !== 'empty') {
-      const s = this.shown;
-      this.q('.puzzle-task').textContent = this.word(s.theme === 'mistake' ? 'puzzle.task.mistake' : `puzzle.task.${s.player}`);
-      const detail = s.theme === 'mistake' ? this.word(`puzzle.side.${s.player}`) : this.word('puzzle.rated', { k: s.difficulty });
-      this.q('.puzzle-about').textContent = `${this.themeText(s.theme)} · ${detail}`;
+      this.describe();
       this.q('.puzzle-said').textContent = '';
     }
     if (this.variant) this.showStats();
+  }
+
+  /** What the puzzle shown asks, and what it is. */
+  describe() {
+    const s = this.shown;
+    this.q('.puzzle-task').textContent = this.word(s.theme === 'mistake' ? 'puzzle.task.mistake' : `puzzle.task.${s.player}`);
+    const detail = s.theme === 'mistake' ? this.word(`puzzle.side.${s.player}`) : this.word('puzzle.rated', { k: s.difficulty });
+    this.q('.puzzle-about').textContent = `${this.themeText(s.theme)} · ${detail}`;
   }
 
   /** The text of `variant`'s shipped set, fetched once (null: none shipped). */
@@ -336,7 +341,7 @@ class Puzzles {
     this.el.dataset.theme = s.theme;
     this.el.dataset.id = s.id;
     this.say('', null);
-    this.relabel();
+    this.describe();
     this.q('.puzzle-delta').textContent = '';
     this.q('#puzzle-hint').hidden = false;
     this.q('#puzzle-retry').hidden = true;
