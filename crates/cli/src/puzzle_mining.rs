@@ -11,6 +11,7 @@
 //! puzzles in the same order on any machine.
 
 use draughts_engine::puzzles::{self, Budget, Puzzle, Theme, WINNING};
+use draughts_engine::egdb::Egdb;
 use draughts_engine::{choose_move, zobrist, Engine, Level};
 use draughts_rules::pdn::parse_each_game;
 use draughts_rules::{fast, parse_fen, write_fen, Position, Variant};
@@ -98,13 +99,13 @@ pub fn selfplay(variant: Variant, count: usize, seed: u64, max_plies: usize) -> 
 
 /// Whether `pos` passes the quick screen: a choice of moves, the best scoring at least
 /// three quarters of [`WINNING`] and a man above every other.
-fn screen(engine: &mut Engine, pos: &Position, depth: u32) -> bool {
+fn screen(engine: &mut Engine, pos: &Position, depth: u32, tables: Option<&Egdb>) -> bool {
     if fast::legal_moves(pos).len() < 2 {
         return false;
     }
     engine.clear();
     let mut scores: Vec<i32> = engine
-        .score_moves(pos, &[], depth, true)
+        .score_moves(pos, &[], depth, true, tables)
         .iter()
         .map(|&(_, s)| s)
         .collect();
@@ -112,16 +113,22 @@ fn screen(engine: &mut Engine, pos: &Position, depth: u32) -> bool {
     scores[0] >= WINNING * 3 / 4 && scores[1] <= scores[0] - draughts_engine::eval::MAN
 }
 
-/// Mines `games` (lists of positions) for puzzles of `opts.variant`; `progress` is called
-/// after each game with the report so far.
-pub fn mine(games: &[Vec<Position>], opts: &Options, progress: &mut dyn FnMut(&Report)) -> Report {
+/// Mines `games` (lists of positions) for puzzles of `opts.variant`, searching with `tables`
+/// (the variant's endgame tables) if given; `progress` is called after each game with the
+/// report so far.
+pub fn mine(
+    games: &[Vec<Position>],
+    opts: &Options,
+    tables: Option<&Egdb>,
+    progress: &mut dyn FnMut(&Report),
+) -> Report {
     let mut report = Report::default();
     if !puzzles::supported(opts.variant) {
         return report;
     }
     let mut engine = Engine::new(16);
     let mut seen = HashSet::new();
-    let budget = Budget { depth: opts.depth };
+    let budget = Budget::depth(opts.depth).with_tables(tables);
     'games: for game in games {
         for pos in game {
             // Mined as its FEN reads, since that is what a set ships: a game's position can
@@ -139,7 +146,7 @@ pub fn mine(games: &[Vec<Position>], opts: &Options, progress: &mut dyn FnMut(&R
                 break 'games;
             }
             report.screened += 1;
-            if !screen(&mut engine, pos, opts.screen_depth) {
+            if !screen(&mut engine, pos, opts.screen_depth, tables) {
                 continue;
             }
             report.candidates += 1;
@@ -147,7 +154,7 @@ pub fn mine(games: &[Vec<Position>], opts: &Options, progress: &mut dyn FnMut(&R
                 continue;
             };
             let deeper = opts.check_depth.map_or(Ok(()), |depth| {
-                puzzles::verify(&mut engine, &p, Budget { depth })
+                puzzles::verify(&mut engine, &p, Budget { depth, ..budget })
             });
             match deeper {
                 Ok(()) => report.puzzles.push(p),
@@ -242,15 +249,15 @@ mod tests {
         };
         let games = selfplay(Variant::English, 3, 7, 80);
         assert_eq!(games, selfplay(Variant::English, 3, 7, 80));
-        let first = mine(&games, &opts, &mut |_| {});
-        let second = mine(&games, &opts, &mut |_| {});
+        let first = mine(&games, &opts, None, &mut |_| {});
+        let second = mine(&games, &opts, None, &mut |_| {});
         assert!(first.screened > 50, "{} positions screened", first.screened);
         assert_eq!(first.puzzles, second.puzzles);
         assert_eq!(first.screened, second.screened);
         let mut engine = Engine::new(4);
         for p in &first.puzzles {
             let line = puzzles::write_line(p);
-            verify(&mut engine, p, Budget { depth: opts.depth })
+            verify(&mut engine, p, Budget::depth(opts.depth))
                 .unwrap_or_else(|e| panic!("{line}: {e}"));
             assert_eq!(puzzles::parse_line(&line).unwrap().as_ref(), Some(p));
         }

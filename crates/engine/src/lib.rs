@@ -196,7 +196,7 @@ pub fn choose_move(
             .search(pos, history, &level.limits(clock))
             .map(|r| r.best);
     }
-    let scored = engine.score_moves(pos, history, s.depth, s.quiescence_shots);
+    let scored = engine.score_moves(pos, history, s.depth, s.quiescence_shots, None);
     let best = scored.iter().map(|&(_, v)| v).max()?;
     let mut rng = Rng::new(seed ^ zobrist::hash(pos));
     if s.blunder_percent > 0 && rng.chance(s.blunder_percent) {

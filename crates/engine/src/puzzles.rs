@@ -6,7 +6,7 @@
 //! rule, by fixed-depth search only (no clock, no node budget, a cleared engine each time, one
 //! thread: the same answer on every machine):
 //!
-//! * **At each of the player's turns** every legal move is searched to [`Budget::depth`] with a
+//! * **At each of the player's turns** every legal move is searched to the [`Budget`]'s depth with a
 //!   full window ([`Engine::score_moves`]). The solution's move must score at least [`WINNING`]
 //!   (two men up, or a forced win). At the **first** turn every other move must score at most
 //!   [`NOT_WINNING`] (one man up): a margin of a man between the one win and the rest, which is
@@ -22,18 +22,22 @@
 //!   or the side to move has no capture (material is settled), the player has gained at least
 //!   [`WINNING`] in material since the start (a king counts its evaluation weight, so a crowning
 //!   counts), and the search still scores it [`WINNING`] for the player; or the search proves a
-//!   forced win there.
+//!   forced win there, or the tables do.
 //!
-//! The endgame tables are not consulted: [`Engine::score_moves`] searches without them, so a
-//! table win the search cannot see at the budget is not found (and never wrongly claimed).
-//! Probing them in the end's check would mean building (or loading) a variant's tables for
-//! every run of [`find`] and [`verify`], the test suite's included; not done yet.
+//! **The endgame tables**, when the budget has them ([`Budget::tables`]), give every position
+//! of the tree they cover its exact value ([`Engine::score_moves`]), the puzzle's start counted
+//! as the start of a phase of the move limits (a FEN carries no history). So a won ending the
+//! search alone cannot see through is found (its winning move scores as a table win, every
+//! other as the draw or loss it is), and a material gain the tables know to be a draw (three
+//! kings against one on the main diagonal in International) is no win. A set records the
+//! tables it was built with, and is verified with the same ones.
 //!
 //! The file format ([`write_line`], [`parse_line`]) is one puzzle a line, four fields separated
 //! by tabs: the variant's name, the FEN, the solution's moves in full notation (every landing
 //! square, as the variant's records write squares) separated by spaces, a ply with
 //! alternatives written `solution|other|other`, and the theme (`shot1`, `shot2`, …, `ending`,
-//! `breakthrough`). Lines starting with `#` and blank lines are comments.
+//! `breakthrough`). Lines starting with `#` and blank lines are comments; a set's header
+//! lines `# key: value` say how it was built ([`header`], [`header_tables`]).
 //!
 //! ```
 //! use draughts_engine::puzzles::{self, Budget, Puzzle};
@@ -43,13 +47,14 @@
 //! // International: White's 28-23 gives a man and takes two back (a one-for-two shot).
 //! let pos = parse_fen("W:W28,38,39:B14,19,20", Variant::International).unwrap();
 //! let mut engine = Engine::new(4);
-//! if let Some(p) = puzzles::find(&mut engine, &pos, Budget { depth: 6 }) {
-//!     assert!(puzzles::verify(&mut engine, &p, Budget { depth: 6 }).is_ok());
+//! if let Some(p) = puzzles::find(&mut engine, &pos, Budget::depth(6)) {
+//!     assert!(puzzles::verify(&mut engine, &p, Budget::depth(6)).is_ok());
 //! }
 //! ```
 
 use crate::eval::{Weights, MAN};
-use crate::search::{Engine, WIN_BOUND};
+use crate::egdb::Egdb;
+use crate::search::{Engine, EGDB_BOUND};
 use draughts_rules::notation::full_text;
 use draughts_rules::variant::Goal;
 use draughts_rules::{fast, parse_fen, parse_move, write_fen, Color, Move, Position, Variant};
@@ -65,10 +70,38 @@ pub const MAX_PLIES: usize = 15;
 /// Pieces on the board (both sides) at or below which a puzzle's end is an ending.
 pub const ENDING_PIECES: u32 = 8;
 
-/// The search budget of a check: a fixed depth, in plies, for every move's score.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Budget {
+/// The search budget of a check: a fixed depth, in plies, for every move's score, and the
+/// endgame tables the search probes, if any.
+#[derive(Clone, Copy)]
+pub struct Budget<'a> {
     pub depth: u32,
+    pub tables: Option<&'a Egdb>,
+}
+
+impl Budget<'static> {
+    /// `depth` plies, no tables.
+    pub const fn depth(depth: u32) -> Budget<'static> {
+        Budget {
+            depth,
+            tables: None,
+        }
+    }
+}
+
+impl<'a> Budget<'a> {
+    /// The same depth, searching with `tables`.
+    pub fn with_tables(self, tables: Option<&'a Egdb>) -> Budget<'a> {
+        Budget { tables, ..self }
+    }
+}
+
+impl fmt::Debug for Budget<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Budget")
+            .field("depth", &self.depth)
+            .field("tables", &self.tables.map(Egdb::max_pieces))
+            .finish()
+    }
 }
 
 /// What a puzzle is about.
@@ -249,14 +282,14 @@ pub fn material(pos: &Position, color: Color) -> i32 {
 
 /// Every legal move with its score at the budget, from the side to move's view, by a cleared
 /// engine (so the result does not depend on what it searched before).
-fn scores(engine: &mut Engine, pos: &Position, budget: Budget) -> Vec<(Move, i32)> {
+fn scores(engine: &mut Engine, pos: &Position, budget: Budget<'_>) -> Vec<(Move, i32)> {
     engine.clear();
-    engine.score_moves(pos, &[], budget.depth, true)
+    engine.score_moves(pos, &[], budget.depth, true, budget.tables)
 }
 
 /// The search score of `pos` for `player` (the best move's score, negated if the other side
 /// is to move); a side without moves has lost.
-fn value_for(engine: &mut Engine, pos: &Position, player: Color, budget: Budget) -> i32 {
+fn value_for(engine: &mut Engine, pos: &Position, player: Color, budget: Budget<'_>) -> i32 {
     let best = scores(engine, pos, budget)
         .iter()
         .map(|&(_, s)| s)
@@ -286,13 +319,14 @@ fn clear_win(
     pos: &Position,
     player: Color,
     start: i32,
-    budget: Budget,
+    budget: Budget<'_>,
 ) -> bool {
     if let Some(won) = player_won(pos, player) {
         return won;
     }
     let value = value_for(engine, pos, player, budget);
-    if value >= WIN_BOUND {
+    // A forced win the search proves, or one the tables know.
+    if value > EGDB_BOUND {
         return true;
     }
     !fast::has_capture(pos) && material(pos, player) - start >= WINNING && value >= WINNING
@@ -303,7 +337,7 @@ fn clear_win(
 fn the_win(
     engine: &mut Engine,
     pos: &Position,
-    budget: Budget,
+    budget: Budget<'_>,
     ply: usize,
 ) -> Result<(Move, Vec<Move>), Why> {
     let scored = scores(engine, pos, budget);
@@ -354,7 +388,7 @@ fn second_win(
 ///
 /// # Errors
 /// The first rule the solution breaks, in words ([`Why`]'s `Display`).
-pub fn verify(engine: &mut Engine, puzzle: &Puzzle, budget: Budget) -> Result<(), Why> {
+pub fn verify(engine: &mut Engine, puzzle: &Puzzle, budget: Budget<'_>) -> Result<(), Why> {
     let start_pos = &puzzle.position;
     let player = start_pos.turn();
     let start = material(start_pos, player);
@@ -431,7 +465,7 @@ pub fn verify(engine: &mut Engine, puzzle: &Puzzle, budget: Budget) -> Result<()
 /// the line it starts (the player's best winning moves, the other winning ones recorded as
 /// alternatives after the first turn; the defender's best replies) reaches a clear win within
 /// [`MAX_PLIES`]. Among equal scores the last in the move generator's order is taken.
-pub fn find(engine: &mut Engine, pos: &Position, budget: Budget) -> Option<Puzzle> {
+pub fn find(engine: &mut Engine, pos: &Position, budget: Budget<'_>) -> Option<Puzzle> {
     let player = pos.turn();
     let start = material(pos, player);
     if !supported(pos.variant())
@@ -513,6 +547,19 @@ pub fn classify(pos: &Position, solution: &[Move]) -> Theme {
     } else {
         Theme::Ending
     }
+}
+
+/// The value of a set file's header line `# key: value` (the first such line).
+pub fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("# "))
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
+}
+
+/// The endgame tables a set file was built with, from its header (`# tables: N pieces`): the
+/// same must be used to verify it.
+pub fn header_tables(text: &str) -> Option<u8> {
+    header(text, "tables")?.split_whitespace().next()?.parse().ok()
 }
 
 /// One line of the file format (no newline). A ply with alternatives is written

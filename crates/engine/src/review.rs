@@ -441,7 +441,7 @@ pub fn mistake_puzzle(engine: &mut Engine, game: &Game, ply: usize, depth: u32) 
         return None;
     }
     engine.clear();
-    let scored = engine.score_moves(&pos, &super::game_history(&at), depth, true);
+    let scored = engine.score_moves(&pos, &super::game_history(&at), depth, true, None);
     let top = scored.iter().map(|&(_, s)| s).max()?;
     let good = |s: i32| loss(top, s) < MISTAKE;
     if scored.iter().any(|(m, s)| m.same_as(&played) && good(*s)) {

@@ -4,7 +4,8 @@
 //! puzzles a set, chosen by a fixed stride). The whole of every set is re-verified by
 //! `bench/puzzles-verify` (or `cargo test --test puzzle_sets -- --ignored --nocapture`).
 
-use draughts_engine::puzzles::{self, Budget, Puzzle};
+use draughts_engine::egdb::{Egdb, Metric};
+use draughts_engine::puzzles::{self, header, header_tables, Budget, Puzzle};
 use draughts_engine::Engine;
 use draughts_rules::Variant;
 use std::collections::HashSet;
@@ -21,18 +22,13 @@ const SAMPLE: usize = 4;
 struct Set {
     variant: Variant,
     build_depth: u32,
+    /// The endgame tables it was built with (pieces).
+    tables: Option<u8>,
     puzzles: Vec<Puzzle>,
 }
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles")
-}
-
-/// The value of the header line `# key: value`.
-fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    text.lines()
-        .filter_map(|l| l.strip_prefix("# "))
-        .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
 }
 
 /// Every shipped set, read and checked for form (not by search).
@@ -85,6 +81,7 @@ fn sets() -> Vec<Set> {
         out.push(Set {
             variant: v,
             build_depth,
+            tables: header_tables(&text),
             puzzles: read,
         });
     }
@@ -97,9 +94,14 @@ fn verify_sets(which: impl Fn(usize) -> Vec<usize>) {
     let mut failed = Vec::new();
     for set in sets() {
         let start = Instant::now();
-        let budget = Budget {
-            depth: set.build_depth,
-        };
+        // The tables the set was built with, built again in memory.
+        let tables = set.tables.map(|n| {
+            Egdb::build_reusing(set.variant, n, Metric::WithLimits, 2, &mut |_| None, &mut |_| {
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", set.variant.name()))
+        });
+        let budget = Budget::depth(set.build_depth).with_tables(tables.as_ref());
         let chosen = which(set.puzzles.len());
         for &i in &chosen {
             let p = &set.puzzles[i];
@@ -108,11 +110,12 @@ fn verify_sets(which: impl Fn(usize) -> Vec<usize>) {
             }
         }
         println!(
-            "{:<13} {:>4} puzzles, {:>4} verified at depth {} in {:.2} s",
+            "{:<13} {:>4} puzzles, {:>4} verified at depth {} (tables: {}) in {:.2} s",
             set.variant.name(),
             set.puzzles.len(),
             chosen.len(),
             set.build_depth,
+            set.tables.map_or("none".into(), |n| format!("{n} pieces")),
             start.elapsed().as_secs_f64()
         );
     }

@@ -1,7 +1,7 @@
 use super::*;
 use draughts_rules::notation::full_text;
 
-const BUDGET: Budget = Budget { depth: 6 };
+const BUDGET: Budget = Budget::depth(6);
 
 #[test]
 fn themes_read_back() {
@@ -267,4 +267,39 @@ fn an_alternative_that_does_not_win_is_rejected() {
         verify(&mut engine, &listed, BUDGET),
         Err(Why::AlternativeNotWinning { ply: p, .. }) if p == ply
     ));
+}
+
+#[test]
+fn the_tables_see_a_second_win_the_search_does_not() {
+    // Two kings each, Black to move: at depth 8 the search finds one win, 15-11; the English
+    // tables of up to four pieces know that 15-10 wins too, so with them it is no puzzle.
+    let p = puzzle(Variant::English, "B:WK3,K20:BK15,K19", &["15-11"]);
+    let mut engine = Engine::new(4);
+    assert_eq!(verify(&mut engine, &p, Budget::depth(8)), Ok(()));
+    let db = crate::egdb::Egdb::build(
+        Variant::English,
+        4,
+        crate::egdb::Metric::WithLimits,
+        &mut |_| Ok(()),
+    )
+    .unwrap();
+    let with = Budget::depth(8).with_tables(Some(&db));
+    match verify(&mut engine, &p, with) {
+        Err(Why::SecondWin { ply: 0, other, score }) => {
+            assert_eq!(other, "15-10");
+            assert!(score > crate::search::EGDB_BOUND, "a table win: {score}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Nor does find make one of it.
+    assert_eq!(find(&mut engine, &p.position, with), None);
+}
+
+#[test]
+fn a_set_header_names_its_tables() {
+    let text = "# draughts puzzles\n# variant: english\n# tables: 4 pieces\nenglish\tB:WK3:BK15\t15-11\tending\n";
+    assert_eq!(header(text, "variant"), Some("english"));
+    assert_eq!(header_tables(text), Some(4));
+    assert_eq!(header_tables("# variant: english\n"), None);
+    assert_eq!(header(text, "var"), None);
 }

@@ -7,6 +7,7 @@ use super::tuning::{
     START_NEXT_ITERATION_BEFORE,
 };
 use super::{Engine, Limits, SearchResult, INF, MAX_DEPTH, WIN, WIN_BOUND};
+use crate::egdb::Egdb;
 use crate::zobrist;
 use draughts_rules::fast;
 use draughts_rules::mv::Move;
@@ -152,16 +153,23 @@ impl Engine {
     }
 
     /// Scores every root move with a full-window search of `depth` plies (slow; for the
-    /// weaker levels that choose among near-best moves). Without `shots`, the quiescence
-    /// plays out captures only (not the quiet moves that open a shot): the search sees what
-    /// a move leaves to be taken, not the shot a quiet reply prepares.
+    /// weaker levels that choose among near-best moves, and the puzzles). Without `shots`, the
+    /// quiescence plays out captures only (not the quiet moves that open a shot): the search
+    /// sees what a move leaves to be taken, not the shot a quiet reply prepares. With `egdb`,
+    /// positions in the tree it covers get its exact score, the root counted as the start of
+    /// a phase of the move limits.
     pub fn score_moves(
         &mut self,
         pos: &Position,
         history: &[u64],
         depth: u32,
         shots: bool,
+        egdb: Option<&Egdb>,
     ) -> Vec<(Move, i32)> {
+        if let Some(db) = egdb {
+            db.begin_search(pos);
+        }
+        self.phase[0] = 0;
         self.quiescence_shots = shots;
         self.nodes = 0;
         self.node_limit = u64::MAX;
@@ -173,7 +181,10 @@ impl Engine {
         self.root_index = history.len();
         let hash = zobrist::hash(pos);
         self.stack.push(hash);
-        let limits = Limits::default();
+        let limits = Limits {
+            egdb,
+            ..Limits::default()
+        };
         let mut out = Vec::new();
         for m in fast::legal_moves(pos) {
             let mut child = *pos;
