@@ -45,7 +45,7 @@ const EMPTY = Object.freeze(new Set());
 
 // Choosing a move by taps: the piece (`selected`), its destination (`target`) and, where two
 // captures end on the same square, the landing squares on the way (`prefix`) until one move is
-// left.
+// left. Shared with the trainers' boards (trainer-board.js), so a route is chosen alike there.
 
 /** The legal moves from the piece picked that fit the destination and the landing squares chosen so far. */
 export function routeCandidates(legal, { selected, target, prefix }) {
@@ -130,7 +130,7 @@ export class Controller {
     this.viewLine = ''; // the side line shown ('0.1'), '' for the game's own
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
-    this.lesson = null; // a lesson (lessons.js) or the puzzles (puzzles.js), which take the board while open; the game waits
+    this.lesson = null; // a lesson (lessons.js) or the puzzles (puzzles.js), whose board (trainer-board.js) takes the taps while open; the game waits
     this.online = null; // an online game's { session, me, … } (online.js): the other side plays on its own page
     this.restoredOnline = null; // the one the game the page starts with kept, for its `load`
     this.onlineLive = false; // the online game's channel is open (online.js): the player may move
@@ -358,7 +358,7 @@ export class Controller {
 
   redraw() {
     if (this.editor?.active || this.lesson?.active) {
-      (this.editor?.active ? this.editor : this.lesson).draw(); // the board set up or the lesson's, not the game
+      (this.editor?.active ? this.editor : this.lesson.board).draw(); // the board set up or the lesson's, not the game
       return;
     }
     this.view.render(this.snap.board, this.marks());
@@ -386,7 +386,7 @@ export class Controller {
 
   /** Whether a piece on `sq` can be picked up now (for drag start). */
   canPick(sq) {
-    if (this.lesson?.active) return this.lesson.canPick(sq);
+    if (this.lesson?.active) return this.lesson.board.canPick(sq);
     return !this.editor?.active && !this.inputBlocked() && this.legal.some((m) => m.from === sq);
   }
 
@@ -415,7 +415,7 @@ export class Controller {
   /** A tap, click, Enter/Space or drop on a square. `fromDrag`: the piece was dropped there. */
   activate(sq, { fromDrag = false } = {}) {
     if (this.editor?.active || this.lesson?.active) {
-      (this.editor?.active ? this.editor : this.lesson).tap(sq);
+      (this.editor?.active ? this.editor : this.lesson.board).tap(sq);
       return;
     }
     if (this.refused()) return;

@@ -15,11 +15,11 @@ const record = (page, variant) =>
 
 /** Plays legal move `index` of the puzzle's position by taps (landing squares on the way where two captures end alike). */
 async function tapMove(app, page, index) {
-  const m = await page.evaluate((k) => window.draughts.puzzles.snap.legal[k], index);
+  const m = await page.evaluate((k) => window.draughts.puzzles.board.snap.legal[k], index);
   await app.press(app.sel(m.from));
   await app.press(app.sel(m.to));
-  for (let i = 0; i < m.path.length && (await page.evaluate(() => window.draughts.puzzles.target != null)); i++) {
-    const prefix = await page.evaluate(() => window.draughts.puzzles.prefix.length);
+  for (let i = 0; i < m.path.length && (await page.evaluate(() => window.draughts.puzzles.board.target != null)); i++) {
+    const prefix = await page.evaluate(() => window.draughts.puzzles.board.prefix.length);
     await app.press(app.sel(m.path[prefix]));
   }
   return m;
@@ -31,7 +31,7 @@ async function solve(app, page) {
   expect(line.length, 'a solution').toBeGreaterThan(0);
   for (let i = 0; i < line.length; i += 2) {
     // The position before the player's i-th ply: the page has played the replies so far.
-    await expect.poll(() => page.evaluate(() => window.draughts.puzzles.busy)).toBe(false);
+    await expect.poll(() => page.evaluate(() => window.draughts.puzzles.board.busy)).toBe(false);
     await tapMove(app, page, line[i]);
     if (i + 2 < line.length) {
       await expect(page.locator('#puzzle .puzzle-said')).toHaveAttribute('data-right', 'true');
@@ -106,7 +106,7 @@ test.describe('puzzles', on('phone'), () => {
     await expect(page.locator('#puzzle .puzzle-rating')).toHaveText('Your rating: 1500');
     const id = await page.getAttribute('#puzzle', 'data-id');
     const line = await page.evaluate(() => [...window.draughts.puzzles.trainer.line()]);
-    const legal = await page.evaluate(() => window.draughts.puzzles.snap.legal);
+    const legal = await page.evaluate(() => window.draughts.puzzles.board.snap.legal);
     const wrong = legal.find((m) => m.index !== line[0]);
     await tapMove(app, page, wrong.index);
     await expect(page.locator('#puzzle .puzzle-said')).toHaveAttribute('data-right', 'false');
@@ -131,7 +131,7 @@ test.describe('puzzles', on('phone'), () => {
     await expect(page.locator('#puzzle')).toHaveAttribute('data-state', 'playing');
     const next = await page.evaluate(() => {
       const p = window.draughts.puzzles;
-      return p.snap.legal[p.trainer.line()[0]];
+      return p.board.snap.legal[p.trainer.line()[0]];
     });
     await app.press('#puzzle-hint');
     await expect(page.locator(app.sel(next.from))).toHaveClass(/\bis-selected\b/);
