@@ -43,6 +43,65 @@ import { linePlies, numbered } from './panels.js';
 
 const EMPTY = Object.freeze(new Set());
 
+// Choosing a move by taps: the piece (`selected`), its destination (`target`) and, where two
+// captures end on the same square, the landing squares on the way (`prefix`) until one move is
+// left. Shared with the trainers' boards (trainer-board.js), so a route is chosen alike there.
+
+/** The legal moves from the piece picked that fit the destination and the landing squares chosen so far. */
+export function routeCandidates(legal, { selected, target, prefix }) {
+  if (selected == null) return [];
+  return legal.filter((m) => m.from === selected && (target == null || m.to === target) && prefix.every((sq, i) => m.path[i] === sq));
+}
+
+/** Follows the route as far as every candidate agrees (onto `pick.prefix`); the candidates left. */
+export function followRoute(legal, pick) {
+  let cands = routeCandidates(legal, pick);
+  while (cands.length > 1) {
+    const next = new Set(cands.map((m) => m.path[pick.prefix.length]));
+    if (next.size !== 1 || next.has(undefined)) break;
+    pick.prefix.push([...next][0]);
+    cands = routeCandidates(legal, pick);
+  }
+  return cands;
+}
+
+/**
+ * A tap on `sq` as a step of the choice: a destination of the piece picked (set as `pick.target`,
+ * the landing squares chosen dropped) or the next landing square (added to `pick.prefix`) gives
+ * 'narrow' (follow the route, then play or ask again); the destination again while still
+ * ambiguous gives 'wait'; any other square, or nothing picked, null.
+ */
+export function routeTap(legal, pick, sq) {
+  if (pick.selected == null) return null;
+  if (pick.target != null) {
+    if (routeCandidates(legal, pick).some((m) => m.path[pick.prefix.length] === sq)) {
+      pick.prefix.push(sq);
+      return 'narrow';
+    }
+    if (sq === pick.target) return 'wait'; // still ambiguous: keep asking for the route
+  }
+  // A destination, or (changed their mind) another destination of the piece.
+  if (legal.some((m) => m.from === pick.selected && m.to === sq)) {
+    pick.target = sq;
+    pick.prefix = [];
+    return 'narrow';
+  }
+  return null;
+}
+
+/** The board's marks of a choice under way: destinations, then the next landing squares (ringed),
+ * the part of the route chosen and the pieces it has jumped (faded until the move completes). */
+export function routeMarks(legal, pick) {
+  if (pick.selected == null) return { dests: EMPTY, waypoints: EMPTY, path: [], captured: EMPTY };
+  const cands = routeCandidates(legal, pick);
+  if (pick.target == null) return { dests: new Set(cands.map((m) => m.to)), waypoints: EMPTY, path: [], captured: EMPTY };
+  // The destination itself is a landing square when a route passes it and comes back.
+  const waypoints = new Set(cands.map((m) => m.path[pick.prefix.length]));
+  waypoints.delete(undefined);
+  const done = cands[0] ? cands[0].captures.slice(0, pick.prefix.length) : [];
+  return { dests: new Set([pick.target]), waypoints, path: pick.prefix, captured: new Set(done) };
+}
+
 export class Controller {
   constructor({ view, panels, storage }) {
     this.view = view;
@@ -71,7 +130,7 @@ export class Controller {
     this.viewLine = ''; // the side line shown ('0.1'), '' for the game's own
     this.version = 0; // counts changes of the game (not of the view), for the computer's jobs
     this.editor = null; // the board editor (editor.js), which takes the board's taps while open
-    this.lesson = null; // a lesson (lessons.js) or the puzzles (puzzles.js), which take the board while open; the game waits
+    this.lesson = null; // a lesson (lessons.js) or the puzzles (puzzles.js), whose board (trainer-board.js) takes the taps while open; the game waits
     this.online = null; // an online game's { session, me, … } (online.js): the other side plays on its own page
     this.restoredOnline = null; // the one the game the page starts with kept, for its `load`
     this.onlineLive = false; // the online game's channel is open (online.js): the player may move
@@ -274,13 +333,7 @@ export class Controller {
 
   /** Legal moves from the selection consistent with the chosen destination and path so far. */
   candidates() {
-    if (this.selected == null) return [];
-    return this.legal.filter(
-      (m) =>
-        m.from === this.selected &&
-        (this.target == null || m.to === this.target) &&
-        this.prefix.every((sq, i) => m.path[i] === sq),
-    );
+    return routeCandidates(this.legal, this);
   }
 
   marks() {
@@ -289,12 +342,9 @@ export class Controller {
     // capture, more strongly), so the turn starts with what there is to do.
     // Not while looking back (moves tried there open side lines, but the marks say "your turn").
     const turnStart = !this.busy && this.selected == null && !this.viewing && !this.inputBlocked();
-    const marks = {
+    return {
       selected: this.selected,
-      dests: EMPTY,
-      waypoints: EMPTY,
-      path: [],
-      captured: EMPTY,
+      ...routeMarks(this.legal, this),
       lastMove: last ? new Set([last.from, last.to]) : EMPTY,
       movable: turnStart ? this.movable() : EMPTY,
       capturing: turnStart ? this.capturing() : EMPTY,
@@ -304,28 +354,11 @@ export class Controller {
       arrow: this.arrow,
       must: this.must,
     };
-    if (this.selected != null) {
-      const cands = this.candidates();
-      if (this.target == null) {
-        marks.dests = new Set(cands.map((m) => m.to));
-      } else {
-        marks.dests = new Set([this.target]);
-        // The next landing squares to choose from. The destination itself is one when a path
-        // lands there on the way and comes back to it.
-        marks.waypoints = new Set(cands.map((m) => m.path[this.prefix.length]));
-        marks.waypoints.delete(undefined);
-        marks.path = this.prefix;
-        // Pieces jumped along the chosen part of the path: faded until the move completes.
-        const done = cands[0] ? cands[0].captures.slice(0, this.prefix.length) : [];
-        marks.captured = new Set(done);
-      }
-    }
-    return marks;
   }
 
   redraw() {
     if (this.editor?.active || this.lesson?.active) {
-      (this.editor?.active ? this.editor : this.lesson).draw(); // the board set up or the lesson's, not the game
+      (this.editor?.active ? this.editor : this.lesson.board).draw(); // the board set up or the lesson's, not the game
       return;
     }
     this.view.render(this.snap.board, this.marks());
@@ -353,7 +386,7 @@ export class Controller {
 
   /** Whether a piece on `sq` can be picked up now (for drag start). */
   canPick(sq) {
-    if (this.lesson?.active) return this.lesson.canPick(sq);
+    if (this.lesson?.active) return this.lesson.board.canPick(sq);
     return !this.editor?.active && !this.inputBlocked() && this.legal.some((m) => m.from === sq);
   }
 
@@ -382,29 +415,15 @@ export class Controller {
   /** A tap, click, Enter/Space or drop on a square. `fromDrag`: the piece was dropped there. */
   activate(sq, { fromDrag = false } = {}) {
     if (this.editor?.active || this.lesson?.active) {
-      (this.editor?.active ? this.editor : this.lesson).tap(sq);
+      (this.editor?.active ? this.editor : this.lesson.board).tap(sq);
       return;
     }
     if (this.refused()) return;
     performance.mark('activate');
     if (this.selected != null) {
-      const cands = this.candidates();
-      if (this.target == null && cands.some((m) => m.to === sq)) {
-        this.chooseDestination(sq);
-        return;
-      }
-      if (this.target != null) {
-        if (cands.some((m) => m.path[this.prefix.length] === sq)) {
-          this.prefix.push(sq);
-          this.narrowPath();
-          return;
-        }
-        if (sq === this.target) return; // still ambiguous: keep asking for the path
-        if (this.legal.some((m) => m.from === this.selected && m.to === sq)) {
-          this.chooseDestination(sq); // changed their mind: another destination of the piece
-          return;
-        }
-      }
+      const step = routeTap(this.legal, this, sq);
+      if (step === 'narrow') this.narrowPath();
+      if (step) return;
       if (sq === this.selected && !fromDrag) {
         this.clearSelection();
         this.redraw();
@@ -445,21 +464,9 @@ export class Controller {
     }
   }
 
-  chooseDestination(sq) {
-    this.target = sq;
-    this.prefix = [];
-    this.narrowPath();
-  }
-
   /** Follows the path as far as all remaining candidates agree; plays when one is left. */
   narrowPath() {
-    let cands = this.candidates();
-    while (cands.length > 1) {
-      const next = new Set(cands.map((m) => m.path[this.prefix.length]));
-      if (next.size !== 1) break;
-      this.prefix.push([...next][0]);
-      cands = this.candidates();
-    }
+    const cands = followRoute(this.legal, this);
     if (cands.length === 1) {
       this.play(cands[0]);
       return;

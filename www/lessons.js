@@ -4,9 +4,11 @@
 // Everything a lesson knows comes from the study module (crates/web-study, loaded here on first
 // use): its steps (generated from the variant's rules table: crates/views/src/lessons.rs), whether
 // a move is the answer, and the words (engine messages, translated by i18n.js). The position is a
-// game of its own on the page's module (engine.fromFen), never the game in progress: while a
-// lesson is open it takes the board from the controller (its `lesson` hook, as the board editor
-// does) and gives it back as it was; the game, its clock and its save are not touched.
+// game of its own on the page's module, never the game in progress, on a trainer's board
+// (trainer-board.js: the taps, the route of a capture, the marks, the message line, as the
+// puzzles have them): while a lesson is open it takes the board from the controller (its `lesson`
+// hook, as the board editor does) and gives it back as it was; the game, its clock and its save
+// are not touched.
 //
 //   section#lesson[data-step][data-topic]   the lesson's panel, in place of the game's controls
 //   localStorage 'draughts.lessons'          the variants whose lesson the player finished
@@ -15,10 +17,10 @@ import * as engine from './engine.js';
 import * as game from './game.js';
 import { wasmModule } from './lazy-wasm.js';
 import { errorText, say, variantTitle } from './i18n.js';
+import { TrainerBoard } from './trainer-board.js';
 
 const $ = (id) => document.getElementById(id);
 const DONE_KEY = 'draughts.lessons';
-const EMPTY = new Set();
 
 /** The study module, loaded once. */
 const study = () => wasmModule('study');
@@ -65,11 +67,7 @@ class Lessons {
     this.lesson = null; // the study module's Lesson
     this.steps = [];
     this.k = 0; // the step shown
-    this.handle = null; // the step's position, a game of the page's module
-    this.snap = null;
-    this.selected = null;
     this.solved = false;
-    this.busy = false;
     this.active = false;
     const style = document.createElement('style');
     style.textContent = STYLE;
@@ -80,6 +78,13 @@ class Lessons {
     this.el.setAttribute('aria-labelledby', 'lesson-title');
     this.el.hidden = true;
     document.querySelector('.panel').prepend(this.el);
+    this.board = new TrainerBoard({
+      view: controller.view,
+      idle: () => this.c.snap,
+      said: () => this.el.querySelector('.lesson-said'),
+      accepts: () => !this.solved,
+      onMove: (move) => this.play(move),
+    });
     this.el.addEventListener('click', (e) => {
       const b = e.target.closest('button');
       if (!b) return;
@@ -143,13 +148,7 @@ class Lessons {
     this.lesson = new this.study.Lesson(variant);
     this.steps = this.lesson.steps();
     // The lesson's board: the variant's (the game's own is rebuilt on the way back).
-    const board = engine.newGame(variant);
-    try {
-      const info = engine.variantInfo(variant);
-      this.c.view.build(board.squares(), board.size(), { full: !!info?.full, algebraic: !!info?.algebraic });
-    } finally {
-      board.free();
-    }
+    this.board.build(variant);
     this.el.innerHTML = `<h2 id="lesson-title"></h2><p class="lesson-progress" aria-live="polite"></p>
       <p class="lesson-rule"></p><p class="lesson-ask"></p><p class="lesson-said" role="status"></p>
       <div class="lesson-buttons"><button type="button" id="lesson-next" class="primary" hidden></button>
@@ -167,9 +166,7 @@ class Lessons {
     q('#lesson-next').textContent = this.word('lesson.next');
     q('#lesson-again').textContent = this.word('lesson.again');
     q('#lesson-leave').textContent = this.word('lesson.leave');
-    const said = q('.lesson-said');
-    said.textContent = '';
-    delete said.dataset.right;
+    this.board.say('', null);
     if (k >= n) {
       markDone(this.variant);
       this.el.dataset.step = 'complete';
@@ -187,8 +184,7 @@ class Lessons {
     this.el.dataset.step = String(k + 1);
     this.el.dataset.topic = step.topic;
     this.el.dataset.task = step.task;
-    this.handle = engine.fromFen(step.fen, this.variant);
-    this.snap = this.handle.snapshot(undefined, undefined);
+    this.board.set(this.variant, step.fen);
     this.solved = step.task === 'read';
     q('.lesson-progress').textContent = this.word('lesson.progress', { k: k + 1, n });
     q('.lesson-rule').textContent = say(step.rule);
@@ -224,11 +220,7 @@ class Lessons {
   }
 
   drop() {
-    this.handle?.free();
-    this.handle = null;
-    this.snap = null;
-    this.selected = null;
-    this.lastMove = EMPTY;
+    this.board.drop();
   }
 
   /** Back to the game, as it was. */
@@ -245,90 +237,28 @@ class Lessons {
     $('learn').focus();
   }
 
-  get legal() {
-    return this.snap && !this.solved && !this.busy ? this.snap.legal : [];
-  }
-
-  canPick(sq) {
-    return this.legal.some((m) => m.from === sq);
-  }
-
-  tap(sq) {
-    const legal = this.legal;
-    if (this.selected != null) {
-      const moves = legal.filter((m) => m.from === this.selected && m.to === sq);
-      if (moves.length) {
-        this.play(moves[0]);
-        return;
-      }
-    }
-    if (legal.some((m) => m.from === sq)) {
-      this.selected = sq;
-    } else if (this.snap && !this.solved) {
-      // Why this piece cannot move, in the engine's words (a capture elsewhere, precedence…).
-      this.selected = null;
-      try {
-        const e = this.handle.explain(sq);
-        if (e.message) this.say(say(e.message), false);
-      } catch (err) {
-        this.say(errorText(err), false);
-      }
-    }
-    this.draw();
-  }
-
-  say(text, right) {
-    const said = this.el.querySelector('.lesson-said');
-    said.textContent = text;
-    said.dataset.right = String(right);
-  }
-
   /** A move made: the engine says whether it is the answer; a right one is played. */
   async play(move) {
-    this.selected = null;
+    const board = this.board;
     const { right, message } = this.lesson.check(this.k, move.index);
     if (!right) {
-      this.draw();
-      this.say(say(message), false);
+      this.board.draw();
+      board.say(say(message), false);
       return;
     }
-    this.busy = true;
-    this.draw();
-    await this.c.view.animate(move.from, move.path, move.captures);
-    this.handle.applyMove(move.index);
-    this.snap = this.handle.snapshot(undefined, undefined);
-    this.lastMove = new Set([move.from, ...move.path]);
-    this.busy = false;
+    board.busy = true;
+    this.board.draw();
+    try {
+      await board.show(move);
+    } finally {
+      board.busy = false;
+    }
     this.solved = true;
-    this.draw();
-    this.say(say(message), true);
+    this.board.draw();
+    board.say(say(message), true);
     const next = this.el.querySelector('#lesson-next');
     next.hidden = false;
     next.focus();
-  }
-
-  /** The lesson's board (the controller's redraw, while the lesson is open). */
-  draw() {
-    if (!this.snap) {
-      this.c.view.render(this.c.snap.board, this.marks());
-      return;
-    }
-    this.c.view.render(this.snap.board, this.marks());
-  }
-
-  marks() {
-    const legal = this.legal;
-    const dests = this.selected == null ? EMPTY : new Set(legal.filter((m) => m.from === this.selected).map((m) => m.to));
-    return {
-      selected: this.selected,
-      dests,
-      waypoints: EMPTY,
-      path: [],
-      lastMove: this.lastMove || EMPTY,
-      movable: this.selected == null ? new Set(legal.map((m) => m.from)) : EMPTY,
-      captured: EMPTY,
-      arrow: null,
-    };
   }
 }
 

@@ -6,9 +6,10 @@
 // Everything a puzzle knows comes from the study module (crates/web-study, loaded here on first
 // use): which puzzle comes next for the player's rating, whether a move is right, the defender's
 // reply, the hint, the rating after a try (Glicko-2) and the words. The position is a game of its
-// own on the page's module (engine.fromFen), never the game in progress: while the trainer is
-// open it takes the board from the controller (its `lesson` hook, as the lessons do) and gives it
-// back as it was.
+// own on the page's module, never the game in progress, on a trainer's board (trainer-board.js:
+// the taps, the route of a capture, the marks, the message line): while the trainer is open it
+// takes the board from the controller (its `lesson` hook, as the lessons do) and gives it back as
+// it was.
 //
 // A try counts once, at its first wrong move or hint (lost) or when solved (won): the rating
 // moves then, a retry does not move it again. The set's puzzles solved are left for last; the
@@ -23,10 +24,10 @@ import * as game from './game.js';
 import { wasmModule } from './lazy-wasm.js';
 import { errorText, say, variantTitle } from './i18n.js';
 import { keepMistakes, mistakeLines } from './analysis.js';
+import { TrainerBoard } from './trainer-board.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY = 'draughts.puzzles';
-const EMPTY = new Set();
 /** How long the defender's reply waits, so that the player sees the move made first (ms). */
 const REPLY_DELAY = 350;
 /** The most ids a record keeps per list (a few sets' worth). */
@@ -107,14 +108,6 @@ class Puzzles {
     this.counted = false; // whether this puzzle's try has counted (the rating moved)
     this.stale = false; // whether the trainer's list of mistakes is older than the one kept
     this.hints = 0;
-    this.handle = null;
-    this.snap = null;
-    this.selected = null;
-    this.target = null; // the destination picked, while two captures end there
-    this.prefix = []; // the landing squares chosen on the way to it
-    this.arrow = null;
-    this.lastMove = EMPTY;
-    this.busy = false;
     this.active = false;
     const style = document.createElement('style');
     style.textContent = STYLE;
@@ -140,9 +133,16 @@ class Puzzles {
         <button type="button" id="puzzle-leave"></button>
       </div>`;
     document.querySelector('.panel').prepend(this.el);
+    this.board = new TrainerBoard({
+      view: controller.view,
+      idle: () => this.c.snap,
+      said: () => this.q('.puzzle-said'),
+      accepts: () => this.el.dataset.state === 'playing',
+      onMove: (move) => this.play(move),
+    });
     this.el.addEventListener('click', (e) => {
       const b = e.target.closest('button');
-      if (!b || this.busy) return;
+      if (!b || this.board.busy) return;
       if (b.id === 'puzzle-hint') this.hint();
       else if (b.id === 'puzzle-retry') this.begin(this.index);
       else if (b.id === 'puzzle-next') this.next();
@@ -230,13 +230,7 @@ class Puzzles {
     this.variant = variant;
     this.q('#puzzle-variant').value = variant;
     this.panels.showTitle(variant);
-    const board = engine.newGame(variant);
-    try {
-      const info = engine.variantInfo(variant);
-      this.c.view.build(board.squares(), board.size(), { full: !!info?.full, algebraic: !!info?.algebraic });
-    } finally {
-      board.free();
-    }
+    this.board.build(variant);
     this.mode = 'set';
     await this.switchMode('set');
   }
@@ -286,16 +280,15 @@ class Puzzles {
     delete this.el.dataset.theme;
     this.q('.puzzle-task').textContent = text;
     this.q('.puzzle-about').textContent = '';
-    this.say('', null);
+    this.board.say('', null);
     this.showStats();
     this.q('#puzzle-hint').hidden = true;
     this.q('#puzzle-retry').hidden = true;
     this.q('#puzzle-next').hidden = this.mode === 'set';
     this.q('#puzzle-next').textContent = this.word('puzzle.next');
     // The variant's start on the board, nothing to play.
-    this.handle = engine.newGame(this.variant);
-    this.snap = this.handle.snapshot(undefined, undefined);
-    this.draw();
+    this.board.set(this.variant);
+    this.board.draw();
   }
 
   /** The next puzzle of the mode shown. */
@@ -333,14 +326,13 @@ class Puzzles {
     this.shown = this.trainer.start(index);
     this.counted = again || this.mode !== 'set' || recordOf(this.variant).solved.includes(this.shown.id);
     this.hints = 0;
-    this.handle = engine.fromFen(this.shown.fen, this.variant);
-    this.snap = this.handle.snapshot(undefined, undefined);
+    this.board.set(this.variant, this.shown.fen);
     this.c.view.setFlipped(this.shown.player === 'black');
     const s = this.shown;
     this.el.dataset.state = 'playing';
     this.el.dataset.theme = s.theme;
     this.el.dataset.id = s.id;
-    this.say('', null);
+    this.board.say('', null);
     this.describe();
     this.q('.puzzle-delta').textContent = '';
     this.q('#puzzle-hint').hidden = false;
@@ -348,7 +340,7 @@ class Puzzles {
     this.q('#puzzle-next').hidden = false;
     this.q('#puzzle-next').textContent = this.word('puzzle.next');
     this.showStats();
-    this.draw();
+    this.board.draw();
     this.panels.announce(`${this.q('.puzzle-task').textContent} ${this.q('.puzzle-about').textContent}`);
   }
 
@@ -410,14 +402,7 @@ class Puzzles {
   }
 
   drop() {
-    this.handle?.free();
-    this.handle = null;
-    this.snap = null;
-    this.selected = null;
-    this.target = null;
-    this.prefix = [];
-    this.arrow = null;
-    this.lastMove = EMPTY;
+    this.board.drop();
   }
 
   /** Back to the game, as it was. */
@@ -436,169 +421,64 @@ class Puzzles {
     $('puzzles').focus();
   }
 
-  get legal() {
-    return this.snap && this.el.dataset.state === 'playing' && !this.busy ? this.snap.legal : [];
-  }
-
-  canPick(sq) {
-    return this.legal.some((m) => m.from === sq);
-  }
-
-  /** The moves of the piece picked that still fit the destination and the path chosen. */
-  candidates() {
-    return this.legal.filter(
-      (m) => m.from === this.selected && (this.target == null || (m.to === this.target && this.prefix.every((s, i) => m.path[i] === s))),
-    );
-  }
-
-  /** A tap on a square: pick a piece, its destination, and where two captures end on the same
-   * square, the landing squares on the way until one move is left (as the game's board asks). */
-  tap(sq) {
-    const legal = this.legal;
-    if (this.selected != null) {
-      if (this.target == null) {
-        const moves = this.candidates().filter((m) => m.to === sq);
-        if (moves.length === 1) {
-          this.play(moves[0]);
-          return;
-        }
-        if (moves.length > 1) {
-          this.target = sq;
-          this.prefix = [];
-          this.narrow();
-          return;
-        }
-      } else if (this.candidates().some((m) => m.path[this.prefix.length] === sq)) {
-        this.prefix.push(sq);
-        this.narrow();
-        return;
-      } else if (sq === this.target) {
-        return; // still ambiguous: keep asking for the path
-      }
-    }
-    this.target = null;
-    this.prefix = [];
-    if (legal.some((m) => m.from === sq) && sq !== this.selected) {
-      this.selected = sq;
-    } else if (this.snap && this.el.dataset.state === 'playing' && !legal.some((m) => m.from === sq)) {
-      // Why this piece cannot move, in the engine's words (a capture elsewhere, precedence…).
-      this.selected = null;
-      try {
-        const e = this.handle.explain(sq);
-        if (e.message) this.say(say(e.message), false);
-      } catch (err) {
-        this.say(errorText(err), false);
-      }
-    } else {
-      this.selected = null;
-    }
-    this.draw();
-  }
-
-  /** Plays the move the path chosen so far leaves, or asks for the next landing square. */
-  narrow() {
-    const cands = this.candidates();
-    const open = cands.filter((m) => m.path.length > this.prefix.length);
-    if (cands.length === 1 || !open.length) this.play(cands[0]);
-    else this.draw();
-  }
-
-  say(text, right) {
-    const said = this.q('.puzzle-said');
-    said.textContent = text;
-    if (right == null) delete said.dataset.right;
-    else said.dataset.right = String(right);
-  }
-
-  /** Plays `move` (one of the position's legal moves) on the board. */
-  async show(move) {
-    await this.c.view.animate(move.from, move.path, move.captures);
-    this.handle.applyMove(move.index);
-    this.snap = this.handle.snapshot(undefined, undefined);
-    this.lastMove = new Set([move.from, ...move.path]);
-  }
-
   /** A move made: the study module says whether it is right; a right one is played, then the reply. */
   async play(move) {
-    this.selected = null;
-    this.target = null;
-    this.prefix = [];
-    this.arrow = null;
+    const board = this.board;
+    board.arrow = null;
     const r = this.trainer.play(move.index);
     if (r.outcome !== 'right') {
       if (r.outcome === 'wrong') {
         this.count(false);
-        this.say(this.word('puzzle.wrong'), false);
+        board.say(this.word('puzzle.wrong'), false);
         this.q('#puzzle-retry').hidden = false;
       }
-      this.draw();
+      this.board.draw();
       return;
     }
-    this.busy = true;
-    this.draw();
+    board.busy = true;
+    this.board.draw();
     try {
-      await this.show(move);
-      this.draw();
+      await board.show(move);
+      this.board.draw();
       if (r.reply != null) {
         await new Promise((ok) => setTimeout(ok, REPLY_DELAY));
-        if (!this.handle) return; // closed meanwhile
-        await this.show(this.snap.legal[r.reply]);
+        if (!board.handle) return; // closed meanwhile
+        await board.show(board.snap.legal[r.reply]);
       }
     } finally {
-      this.busy = false;
+      board.busy = false;
     }
     if (r.solved) {
       this.count(!r.missed);
       this.solved(r.missed);
       this.el.dataset.state = 'solved';
-      this.say(this.word('puzzle.solved'), true);
+      board.say(this.word('puzzle.solved'), true);
       this.q('#puzzle-hint').hidden = true;
       this.q('#puzzle-retry').hidden = false;
       this.q('#puzzle-next').focus();
     } else {
-      this.say(this.word('puzzle.right', { k: r.found, n: this.shown.toFind }), true);
+      board.say(this.word('puzzle.right', { k: r.found, n: this.shown.toFind }), true);
     }
-    this.draw();
+    this.board.draw();
   }
 
   /** The first hint marks the piece to move, the second shows the move; either loses the try. */
   hint() {
     if (this.el.dataset.state !== 'playing' || !this.trainer) return;
     const index = this.trainer.hint();
-    const m = index == null ? null : this.snap.legal[index];
+    const m = index == null ? null : this.board.snap.legal[index];
     if (!m) return;
     this.count(false);
     this.hints += 1;
     if (this.hints === 1) {
-      this.selected = m.from;
-      this.say(this.word('puzzle.hint.piece'), null);
+      this.board.clearSelection();
+      this.board.selected = m.from;
+      this.board.say(this.word('puzzle.hint.piece'), null);
     } else {
-      this.arrow = [m.from, ...m.path];
-      this.say(this.word('puzzle.hint.move'), null);
+      this.board.arrow = [m.from, ...m.path];
+      this.board.say(this.word('puzzle.hint.move'), null);
     }
-    this.draw();
-  }
-
-  /** The trainer's board (the controller's redraw, while the trainer is open). */
-  draw() {
-    this.c.view.render((this.snap || this.c.snap).board, this.marks());
-  }
-
-  marks() {
-    const legal = this.legal;
-    const cands = this.selected == null ? [] : this.candidates();
-    const dests = this.target != null ? new Set([this.target]) : new Set(cands.map((m) => m.to));
-    const waypoints = this.target == null ? EMPTY : new Set(cands.map((m) => m.path[this.prefix.length]).filter((s) => s != null));
-    return {
-      selected: this.selected,
-      dests,
-      waypoints,
-      path: this.target == null ? [] : this.prefix,
-      lastMove: this.lastMove || EMPTY,
-      movable: this.selected == null ? new Set(legal.map((m) => m.from)) : EMPTY,
-      captured: EMPTY,
-      arrow: this.arrow,
-    };
+    this.board.draw();
   }
 }
 

@@ -351,7 +351,7 @@ export class App {
     return this.page.evaluate(() => {
       const l = window.draughts.lessons;
       const step = l.steps[l.k];
-      return { k: l.k, task: step.task, legal: l.snap.legal, answers: [...l.lesson.answers(l.k)], rule: step.rule };
+      return { k: l.k, task: step.task, legal: l.board.snap.legal, answers: [...l.lesson.answers(l.k)], rule: step.rule };
     });
   }
 

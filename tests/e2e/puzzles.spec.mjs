@@ -1,8 +1,9 @@
 // Puzzles (button#puzzles, puzzles.js and the study module) on the phone: one solved by taps
 // (the rating rises, a streak starts, the next is another), one failed (the rating falls, a
 // retry is offered and solves it without moving the rating again, the miss is cleared), a hint,
-// a damaged record read as a newcomer's, and a review's own blunder coming back as a puzzle of
-// its own. The game in progress is untouched throughout.
+// a capture whose two routes end on the same square (the route is asked for), a damaged record
+// read as a newcomer's, and a review's own blunder coming back as a puzzle of its own. The game
+// in progress is untouched throughout.
 //
 // The moves come from the study module itself (`trainer.line()`: the solution's moves as indices
 // of each position's legal moves; the solutions are verified natively, crates/engine/tests),
@@ -15,14 +16,19 @@ const record = (page, variant) =>
 
 /** Plays legal move `index` of the puzzle's position by taps (landing squares on the way where two captures end alike). */
 async function tapMove(app, page, index) {
-  const m = await page.evaluate((k) => window.draughts.puzzles.snap.legal[k], index);
+  const m = await page.evaluate((k) => window.draughts.puzzles.board.snap.legal[k], index);
   await app.press(app.sel(m.from));
   await app.press(app.sel(m.to));
-  for (let i = 0; i < m.path.length && (await page.evaluate(() => window.draughts.puzzles.target != null)); i++) {
-    const prefix = await page.evaluate(() => window.draughts.puzzles.prefix.length);
+  await chooseRoute(app, page, m);
+  return m;
+}
+
+/** Taps the landing squares of move `m` the board asks for, while it asks (a destination two routes share). */
+async function chooseRoute(app, page, m) {
+  for (let i = 0; i < m.path.length && (await page.evaluate(() => window.draughts.puzzles.board.target != null)); i++) {
+    const prefix = await page.evaluate(() => window.draughts.puzzles.board.prefix.length);
     await app.press(app.sel(m.path[prefix]));
   }
-  return m;
 }
 
 /** Solves the puzzle shown by taps: the player's moves of the line, the replies played by the page. */
@@ -31,7 +37,7 @@ async function solve(app, page) {
   expect(line.length, 'a solution').toBeGreaterThan(0);
   for (let i = 0; i < line.length; i += 2) {
     // The position before the player's i-th ply: the page has played the replies so far.
-    await expect.poll(() => page.evaluate(() => window.draughts.puzzles.busy)).toBe(false);
+    await expect.poll(() => page.evaluate(() => window.draughts.puzzles.board.busy)).toBe(false);
     await tapMove(app, page, line[i]);
     if (i + 2 < line.length) {
       await expect(page.locator('#puzzle .puzzle-said')).toHaveAttribute('data-right', 'true');
@@ -106,7 +112,7 @@ test.describe('puzzles', on('phone'), () => {
     await expect(page.locator('#puzzle .puzzle-rating')).toHaveText('Your rating: 1500');
     const id = await page.getAttribute('#puzzle', 'data-id');
     const line = await page.evaluate(() => [...window.draughts.puzzles.trainer.line()]);
-    const legal = await page.evaluate(() => window.draughts.puzzles.snap.legal);
+    const legal = await page.evaluate(() => window.draughts.puzzles.board.snap.legal);
     const wrong = legal.find((m) => m.index !== line[0]);
     await tapMove(app, page, wrong.index);
     await expect(page.locator('#puzzle .puzzle-said')).toHaveAttribute('data-right', 'false');
@@ -131,7 +137,7 @@ test.describe('puzzles', on('phone'), () => {
     await expect(page.locator('#puzzle')).toHaveAttribute('data-state', 'playing');
     const next = await page.evaluate(() => {
       const p = window.draughts.puzzles;
-      return p.snap.legal[p.trainer.line()[0]];
+      return p.board.snap.legal[p.trainer.line()[0]];
     });
     await app.press('#puzzle-hint');
     await expect(page.locator(app.sel(next.from))).toHaveClass(/\bis-selected\b/);
@@ -139,6 +145,37 @@ test.describe('puzzles', on('phone'), () => {
     await expect(page.locator('svg.board-arrow')).toHaveAttribute('data-arrow', [next.from, ...next.path].join('-'));
     await app.shot('puzzle-hint');
     expect((await record(page, 'international')).rating).toBeLessThan(after.rating);
+  });
+
+  test('a capture with two routes to the same square asks for the route, as the game does', async ({ app, page }) => {
+    await app.open();
+    await openPuzzles(app, page);
+    // A shipped puzzle whose solution starts with such a capture (found in the set, whatever its order).
+    const m = await page.evaluate(() => {
+      const { engine, puzzles: p } = window.draughts;
+      for (let i = 0; i < p.trainer.count(); i++) {
+        const h = engine.fromFen(p.trainer.start(i).fen, 'international');
+        const legal = h.snapshot(undefined, undefined).legal;
+        h.free();
+        const first = legal[p.trainer.line()[0]];
+        if (legal.some((o) => o !== first && o.from === first.from && o.to === first.to)) {
+          p.begin(i);
+          return first;
+        }
+      }
+      return null;
+    });
+    expect(m, 'a puzzle of the set starts with a capture of two routes').not.toBeNull();
+    await app.press(app.sel(m.from));
+    await app.press(app.sel(m.to));
+    // The route is asked for: the next landing squares ringed, the question on the message line.
+    await expect(page.locator('#board .is-waypoint').first()).toBeVisible();
+    await expect(page.locator('#puzzle .puzzle-said')).toContainText('Several capture paths');
+    await expect(page.locator('#puzzle')).toHaveAttribute('data-state', 'playing');
+    await app.shot('puzzle-route');
+    await chooseRoute(app, page, m);
+    await expect(page.locator('#puzzle')).toHaveAttribute('data-state', 'solved');
+    await expect(page.locator('#puzzle .puzzle-said')).toHaveAttribute('data-right', 'true');
   });
 
   test("a reviewed game's own blunder comes back as a puzzle of its own", async ({ app, page }) => {
