@@ -20,7 +20,7 @@ import * as game from './game.js';
 import { say, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-const MISTAKES_KEY = 'draughts.mistakes';
+export const MISTAKES_KEY = 'draughts.mistakes';
 const MAX_MISTAKES = 100;
 
 /** The puzzle lines of the players' own mistakes kept for `variant` (none from a damaged save). */

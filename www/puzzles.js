@@ -12,7 +12,9 @@
 // it was.
 //
 // A try counts once, at its first wrong move or hint (lost) or when solved (won): the rating
-// moves then, a retry does not move it again. The set's puzzles solved are left for last; the
+// moves then, a retry does not move it again. The record is read from localStorage at each use and written
+// straight back, so two tabs training at once add to one record; the other tab's figures follow
+// by the storage event. The set's puzzles solved are left for last; the
 // ones missed can be tried again from "Retry misses".
 //
 //   section#puzzle[data-state][data-mode][data-theme]   the trainer's panel
@@ -23,7 +25,7 @@ import * as engine from './engine.js';
 import * as game from './game.js';
 import { wasmModule } from './lazy-wasm.js';
 import { errorText, say, variantTitle } from './i18n.js';
-import { keepMistakes, mistakeLines } from './analysis.js';
+import { keepMistakes, mistakeLines, MISTAKES_KEY } from './analysis.js';
 import { TrainerBoard } from './trainer-board.js';
 
 const $ = (id) => document.getElementById(id);
@@ -151,6 +153,13 @@ class Puzzles {
       else if (b.id === 'puzzle-leave') this.close();
     });
     this.q('#puzzle-variant').addEventListener('change', (e) => this.load(e.target.value));
+    // Another tab's try or review: the record and the mistakes are read afresh at each use, so
+    // nothing is overwritten; only what is shown here is behind, and is shown again.
+    addEventListener('storage', (e) => {
+      if (!this.active || (e.key !== null && e.key !== KEY && e.key !== MISTAKES_KEY)) return;
+      if (e.key !== KEY && this.mode === 'mistakes') this.stale = true;
+      this.showStats();
+    });
   }
 
   q(sel) {

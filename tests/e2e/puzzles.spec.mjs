@@ -2,8 +2,9 @@
 // (the rating rises, a streak starts, the next is another), one failed (the rating falls, a
 // retry is offered and solves it without moving the rating again, the miss is cleared), a hint,
 // a capture whose two routes end on the same square (the route is asked for), a damaged record
-// read as a newcomer's, and a review's own blunder coming back as a puzzle of its own. The game
-// in progress is untouched throughout.
+// read as a newcomer's, a review's own blunder coming back as a puzzle of its own, and a second
+// tab's record shown here and added to, not overwritten. The game in progress is untouched
+// throughout.
 //
 // The moves come from the study module itself (`trainer.line()`: the solution's moves as indices
 // of each position's legal moves; the solutions are verified natively, crates/engine/tests),
@@ -55,6 +56,32 @@ async function openPuzzles(app, page, variant = 'international') {
 }
 
 test.describe('puzzles', on('phone'), () => {
+  test("another tab's try shows here, and a try here adds to it", async ({ app, page }) => {
+    await app.open();
+    await openPuzzles(app, page);
+    await expect(page.locator('#puzzle .puzzle-rating')).toHaveText('Your rating: 1500');
+    // A second tab of the page keeps a record of its own tries (as its trainer would).
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await other.evaluate(() => {
+      const all = JSON.parse(localStorage.getItem('draughts.puzzles') || '{}');
+      all.international = { rating: 1612.4, deviation: 200, volatility: 0.06, streak: 3, best: 3, solved: ['elsewhere'], missed: ['missed-there'] };
+      localStorage.setItem('draughts.puzzles', JSON.stringify(all));
+    });
+    await expect(page.locator('#puzzle .puzzle-rating')).toHaveText('Your rating: 1612');
+    await expect(page.locator('#puzzle .puzzle-streak')).toContainText('3');
+    await expect(page.locator('#puzzle-misses')).toBeVisible();
+    await other.close();
+    // Solved here: the rating rises from the other tab's, whose ids are kept.
+    const id = await page.getAttribute('#puzzle', 'data-id');
+    await solve(app, page);
+    const r = await record(page, 'international');
+    expect(r.rating).toBeGreaterThan(1612.4);
+    expect(r.streak).toBe(4);
+    expect(r.solved).toEqual(['elsewhere', id]);
+    expect(r.missed).toEqual(['missed-there']);
+  });
+
   test('a puzzle solved by taps raises the rating; the next is another; the game is untouched', async ({ app, page }) => {
     await app.open();
     await app.play([
