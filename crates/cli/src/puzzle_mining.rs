@@ -10,8 +10,8 @@
 //! searched by depth, with a cleared engine per check, so the same input and seed give the same
 //! puzzles in the same order on any machine.
 
-use draughts_engine::puzzles::{self, Budget, Puzzle, Theme, WINNING};
 use draughts_engine::egdb::Egdb;
+use draughts_engine::puzzles::{self, Budget, Puzzle, Theme, WINNING};
 use draughts_engine::{choose_move, zobrist, Engine, Level};
 use draughts_rules::pdn::parse_each_game;
 use draughts_rules::{fast, parse_fen, write_fen, Position, Variant};

@@ -15,8 +15,8 @@
 
 use clap::{Args, Subcommand};
 use draughts_cli::puzzle_mining::{self, Options, Report, Selection};
-use draughts_engine::puzzles::{self, Budget, Puzzle};
 use draughts_engine::egdb::{Egdb, Metric};
+use draughts_engine::puzzles::{self, Budget, Puzzle};
 use draughts_engine::Engine;
 use draughts_rules::Variant;
 use std::path::PathBuf;

@@ -52,8 +52,8 @@
 //! }
 //! ```
 
-use crate::eval::{Weights, MAN};
 use crate::egdb::Egdb;
+use crate::eval::{Weights, MAN};
 use crate::search::{Engine, EGDB_BOUND};
 use draughts_rules::notation::full_text;
 use draughts_rules::variant::Goal;
@@ -559,7 +559,11 @@ pub fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 /// The endgame tables a set file was built with, from its header (`# tables: N pieces`): the
 /// same must be used to verify it.
 pub fn header_tables(text: &str) -> Option<u8> {
-    header(text, "tables")?.split_whitespace().next()?.parse().ok()
+    header(text, "tables")?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// One line of the file format (no newline). A ply with alternatives is written

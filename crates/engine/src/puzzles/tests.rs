@@ -285,7 +285,11 @@ fn the_tables_see_a_second_win_the_search_does_not() {
     .unwrap();
     let with = Budget::depth(8).with_tables(Some(&db));
     match verify(&mut engine, &p, with) {
-        Err(Why::SecondWin { ply: 0, other, score }) => {
+        Err(Why::SecondWin {
+            ply: 0,
+            other,
+            score,
+        }) => {
             assert_eq!(other, "15-10");
             assert!(score > crate::search::EGDB_BOUND, "a table win: {score}");
         }
