@@ -15,6 +15,10 @@
 //! > go                   < info DEPTH PLY_AVG SCORE NODES SECONDS MNPS PV   (while it thinks)
 //!                        < move 33-29 [ponder move]
 //! ```
+//!
+//! `analyse` instead of `go` searches the same way but never answers from the opening book nor
+//! at once with a forced move, so that every position gets an `info` line and a score: what
+//! `draughts match-report` asks for.
 
 use draughts_rules::game::Game;
 use draughts_rules::hub::{move_from_hub, move_to_hub, position_to_hub};
@@ -129,9 +133,34 @@ impl HubV1 {
     /// # Errors
     /// The engine refuses the game's moves, closes, or answers with no legal move.
     pub fn best_move(&mut self, game: &Game, time_ms: u64) -> Result<(Move, Thought), String> {
+        self.think(game, time_ms, "go")
+    }
+
+    /// The engine's best move in `game` and its score after searching `time_ms`, never from
+    /// its opening book (Scan's `analyse`): its opinion of the position. The score is `None`
+    /// when it sent no `info` line.
+    ///
+    /// # Errors
+    /// As for [`HubV1::best_move`].
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        time_ms: u64,
+    ) -> Result<(Move, Option<Thought>), String> {
+        let (m, thought) = self.think(game, time_ms, "analyse")?;
+        Ok((m, (thought != Thought::default()).then_some(thought)))
+    }
+
+    /// Sends the game, the time and `command` (`go` or `analyse`), and reads the answer.
+    fn think(
+        &mut self,
+        game: &Game,
+        time_ms: u64,
+        command: &str,
+    ) -> Result<(Move, Thought), String> {
         self.send_game(game)?;
         self.send(&format!("time {time_ms}"))?;
-        self.send("go")?;
+        self.send(command)?;
         let mut thought = Thought::default();
         loop {
             let line = self.read()?;
@@ -234,7 +263,7 @@ mod tests {
                  init) echo ready ;;\n\
                  ping) echo pong ;;\n\
                  move) [ \"$arg\" = '{refuse}' ] && echo 'error illegal move' ;;\n\
-                 go) echo 'info 9 9.5 12 4321 0.05 0.1 19-23'; echo 'move 19-23 32-28' ;;\n\
+                 go|analyse) echo 'info 9 9.5 12 4321 0.05 0.1 19-23'; echo 'move 19-23 32-28' ;;\n\
                  quit) exit 0 ;;\n\
                esac\n\
              done\n"
@@ -278,6 +307,9 @@ mod tests {
         let (m, thought) = scan.best_move(&game_after(&["32-28"]), 200).unwrap();
         assert_eq!(draughts_rules::hub::move_to_hub(&m), "19-23");
         assert_eq!((thought.depth, thought.nodes, thought.score), (9, 4321, 12));
+        let (m, thought) = scan.analyse(&game_after(&["32-28"]), 100).unwrap();
+        assert_eq!(draughts_rules::hub::move_to_hub(&m), "19-23");
+        assert_eq!(thought.map(|t| t.score), Some(12));
         drop(scan);
         let log = std::fs::read_to_string(dir.join("log")).unwrap();
         let after = game_after(&["32-28"]);
@@ -289,7 +321,8 @@ mod tests {
             sent.starts_with(&format!("pos b{}e", "b".repeat(20))),
             "{sent}"
         );
-        assert!(log.contains("time 200\ngo \nquit"), "{log}");
+        assert!(log.contains("time 200\ngo \n"), "{log}");
+        assert!(log.contains("time 100\nanalyse \nquit"), "{log}");
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -20,6 +20,7 @@ mod egdb;
 mod hub;
 mod hub_client;
 mod hub_v1;
+mod match_report;
 mod matches;
 mod play;
 mod problems;
@@ -58,6 +59,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Plays engine against engine from balanced openings, colours swapped in pairs.
     Match(matches::MatchArgs),
+    /// Finds where the points go in a match's records: the move that decided each game not
+    /// won, by game phase and kind of loss, judged by Scan 2.0 (`--scan DIR`) or our search.
+    MatchReport(match_report::MatchReportArgs),
     /// Counts the composed problems (PDN set-ups with their solutions) whose first move the
     /// computer finds in a given time or node budget.
     Problems(problems::ProblemsArgs),
@@ -174,6 +178,7 @@ fn main() -> ExitCode {
         Command::Pdn(args) => cmd_pdn(&args),
         Command::Play(args) => play::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::MatchReport(args) => match_report::run(&args),
         Command::Problems(args) => problems::run(&args),
         Command::Puzzles(command) => puzzles::run(&command),
         Command::Hub(args) => hub::run(&args),
