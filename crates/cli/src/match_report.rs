@@ -17,7 +17,7 @@
 use clap::Args;
 use draughts_engine::review::capped;
 use draughts_engine::{self as ai, Engine, Limits};
-use draughts_rules::game::Game;
+use draughts_rules::game::{Game, Status};
 use draughts_rules::hub::move_to_hub;
 use draughts_rules::pdn::{parse_each_game, PdnGame};
 use draughts_rules::{write_fen, Color, Move, Position, Variant};
@@ -257,21 +257,14 @@ pub fn our_side(game: &PdnGame, us: &str) -> Option<Color> {
     }
 }
 
-/// The outcome for `side` by the game's `Result` tag (International notation `2-0`, `1-1`,
-/// `0-2`, or `1-0`, `1/2-1/2`, `0-1`); `None` for an unfinished or unknown result.
-pub fn outcome(game: &PdnGame, side: Color) -> Option<Outcome> {
-    let result = game.tag("Result").or(game.result.as_deref())?;
-    let white = match result.trim() {
-        "2-0" | "1-0" => Outcome::Won,
-        "1-1" | "1/2-1/2" => Outcome::Drawn,
-        "0-2" | "0-1" => Outcome::Lost,
-        _ => return None,
-    };
-    Some(match (side, white) {
-        (Color::White, o) | (Color::Black, o @ Outcome::Drawn) => o,
-        (Color::Black, Outcome::Won) => Outcome::Lost,
-        (Color::Black, Outcome::Lost) => Outcome::Won,
-    })
+/// The outcome for `side` of a replayed game: as the board ended it, or as its record's result
+/// says (`PdnGame::replay` keeps that, "as recorded"); an unfinished game counts as drawn.
+pub fn outcome(game: &Game, side: Color) -> Outcome {
+    match game.status() {
+        Status::Win { winner, .. } if winner == side => Outcome::Won,
+        Status::Win { .. } => Outcome::Lost,
+        Status::Draw { .. } | Status::Ongoing => Outcome::Drawn,
+    }
 }
 
 /// The games after each ply of `game`: `prefixes[k]` has the first `k` moves (so that every
@@ -425,13 +418,13 @@ pub fn run(args: &MatchReportArgs) -> Result<ExitCode, String> {
                 eprintln!("{label}: no player named {:?}*, skipped", args.us);
                 continue;
             };
-            let outcome = outcome(&pdn, side).unwrap_or(Outcome::Drawn);
-            if outcome == Outcome::Won {
-                continue;
-            }
             let game = pdn
                 .replay(Variant::International)
                 .map_err(|e| format!("{label}: {e}"))?;
+            let outcome = outcome(&game, side);
+            if outcome == Outcome::Won {
+                continue;
+            }
             let report = analyse_game(
                 &mut judge,
                 &mut ours,
@@ -766,9 +759,9 @@ mod tests {
         assert_eq!(our_side(pdn, "level"), Some(Color::Black));
         assert_eq!(our_side(pdn, "Scan"), Some(Color::White));
         assert_eq!(our_side(pdn, "nobody"), None);
-        assert_eq!(outcome(pdn, Color::Black), Some(Outcome::Lost));
-        assert_eq!(outcome(pdn, Color::White), Some(Outcome::Won));
         let game = pdn.replay(Variant::International).unwrap();
+        assert_eq!(outcome(&game, Color::Black), Outcome::Lost);
+        assert_eq!(outcome(&game, Color::White), Outcome::Won);
         assert_eq!(plies_of(&game, Color::Black), vec![1, 3]);
         assert_eq!(plies_of(&game, Color::White), vec![0, 2]);
         let all = prefixes(&game);
