@@ -17,7 +17,8 @@
 // by the storage event. The set's puzzles solved are left for last; the
 // ones missed can be tried again from "Retry misses".
 //
-//   section#puzzle[data-state][data-mode][data-theme]   the trainer's panel
+//   section#puzzle[data-state][data-mode][data-theme][data-id]   the trainer's panel; data-state is
+//                                      loading (a set being read), playing, solved or empty
 //   localStorage 'draughts.puzzles'   { variant: { rating, deviation, volatility, streak, best,
 //                                      solved: [id], missed: [id] } }
 
@@ -203,7 +204,7 @@ class Puzzles {
     this.q('#puzzle-next').textContent = this.word('puzzle.next');
     this.q('#puzzle-leave').textContent = this.word('puzzle.leave');
     if (chosen) select.value = chosen;
-    if (this.shown && this.el.dataset.state !== 'empty') {
+    if (this.shown && ['playing', 'solved'].includes(this.el.dataset.state)) {
       this.describe();
       this.q('.puzzle-said').textContent = '';
     }
@@ -252,6 +253,13 @@ class Puzzles {
     this.trainer = null;
     this.mode = mode;
     this.el.dataset.mode = mode;
+    // Until the set is read, the last variant's puzzle is gone: no task, no taps, no buttons.
+    this.el.dataset.state = 'loading';
+    delete this.el.dataset.id;
+    delete this.el.dataset.theme;
+    this.q('.puzzle-task').textContent = '';
+    this.q('.puzzle-about').textContent = '';
+    for (const b of ['#puzzle-hint', '#puzzle-retry', '#puzzle-next']) this.q(b).hidden = true;
     try {
       const text = mode === 'mistakes' ? mistakeLines(variant).join('\n') : await this.setText(variant);
       // Another variant was picked meanwhile, or the trainer closed: this set is not wanted.
