@@ -445,6 +445,10 @@ pub struct FitOptions {
     /// it the held-out error is lowest, but the search seeks out the rare configurations
     /// whose weights fitted noise (International lost 98 Elo).
     pub region_regularisation: f32,
+    /// Weights to start from and pull towards instead of the hand-made ones (with regions
+    /// exactly when the data has them): a fine-tuning of weights already played, e.g. on a
+    /// stronger engine's scores (`draughts tune label`).
+    pub from: Option<&'static Tuned>,
 }
 
 impl Default for FitOptions {
@@ -454,8 +458,21 @@ impl Default for FitOptions {
             rate: 2.0,
             regularisation: 1e-7,
             region_regularisation: 3e-9,
+            from: None,
         }
     }
+}
+
+/// The weights `t` in [`fit`]'s terms (hundredths of a man; open, its regions, end, its
+/// regions): the inverse of [`tuned`].
+pub fn weights_of(t: &Tuned) -> Vec<f32> {
+    let unit = |x: &i16| f32::from(*x) / SCALE as f32;
+    let regions = |phase: usize| t.regions.iter().skip(phase).step_by(2).map(unit);
+    let mut out: Vec<f32> = t.open.iter().map(unit).collect();
+    out.extend(regions(0));
+    out.extend(t.end.iter().map(unit));
+    out.extend(regions(1));
+    out
 }
 
 /// The outcome of [`fit`]: the weights (hundredths of a man, open then end) and the errors.
@@ -465,7 +482,7 @@ pub struct Fit {
     pub weights: Vec<f32>,
     /// Mean squared errors (training, held out) of the hand-made evaluation…
     pub hand_made: (f64, f64),
-    /// …of the starting weights (the hand-made ones, mapped)…
+    /// …of the starting weights (the hand-made ones, mapped, or [`FitOptions::from`])…
     pub start: (f64, f64),
     /// …and of the fitted weights.
     pub fitted: (f64, f64),
@@ -479,9 +496,8 @@ pub fn fit(
     opts: &FitOptions,
     mut progress: impl FnMut(usize, f64),
 ) -> Fit {
-    let mut anchor = hand_made_weights(variant);
-    let base = anchor.len() / 2;
     let g = Position::new(variant).geometry();
+    let base = Tuned::len_for(g.squares() as usize);
     // Each region weight's tied partner (see `learned::region_partner`), by offset.
     let partners: Vec<usize> = if d.regions {
         (0..learned::regions(g) * REGION)
@@ -493,12 +509,26 @@ pub fn fit(
     } else {
         Vec::new()
     };
-    if d.regions {
-        // The regions' weights start at zero, after each phase's other weights.
-        let extra = learned::regions(g) * REGION;
-        anchor.splice(base..base, std::iter::repeat_n(0.0, extra));
-        anchor.extend(std::iter::repeat_n(0.0, extra));
-    }
+    let anchor = match opts.from {
+        Some(t) => {
+            assert_eq!(
+                t.has_regions(),
+                d.regions,
+                "weights and data differ in regions"
+            );
+            weights_of(t)
+        }
+        None => {
+            let mut anchor = hand_made_weights(variant);
+            if d.regions {
+                // The regions' weights start at zero, after each phase's other weights.
+                let extra = learned::regions(g) * REGION;
+                anchor.splice(base..base, std::iter::repeat_n(0.0, extra));
+                anchor.extend(std::iter::repeat_n(0.0, extra));
+            }
+            anchor
+        }
+    };
     let mut w = anchor.clone();
     let n = w.len();
     let half = n / 2;

@@ -151,6 +151,27 @@ impl HubV1 {
         Ok((m, (thought != Thought::default()).then_some(thought)))
     }
 
+    /// The engine's score of `pos` searched to `depth` plies, with no history and no book (Scan's
+    /// `depth` then `analyse`): a label that does not depend on the machine's speed or load, as
+    /// `draughts tune label` needs. `None` when it sent no `info` line (Scan prints them from
+    /// depth 12 on).
+    ///
+    /// # Errors
+    /// As for [`HubV1::best_move`].
+    pub fn analyse_to_depth(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+    ) -> Result<Option<Thought>, String> {
+        self.send(&format!("pos {}", position_v1(pos)))?;
+        // After `pos`, which resets the limits; the time only keeps the depth the limit.
+        self.send(&format!("depth {depth}"))?;
+        self.send("time 3600000")?;
+        self.send("analyse")?;
+        let (_, thought) = self.answer(pos)?;
+        Ok((thought != Thought::default()).then_some(thought))
+    }
+
     /// Sends the game, the time and `command` (`go` or `analyse`), and reads the answer.
     fn think(
         &mut self,
@@ -161,6 +182,11 @@ impl HubV1 {
         self.send_game(game)?;
         self.send(&format!("time {time_ms}"))?;
         self.send(command)?;
+        self.answer(game.position())
+    }
+
+    /// Reads the `info` lines and the `move` of a search of `pos`.
+    fn answer(&mut self, pos: &Position) -> Result<(Move, Thought), String> {
         let mut thought = Thought::default();
         loop {
             let line = self.read()?;
@@ -168,9 +194,14 @@ impl HubV1 {
                 thought = t;
             } else if let Some(rest) = line.strip_prefix("move ") {
                 let text = rest.split_whitespace().next().unwrap_or_default();
-                let m = move_from_hub(game.position(), text)
-                    .map_err(|e| format!("{}: {e}", self.name))?;
+                let m = move_from_hub(pos, text).map_err(|e| format!("{}: {e}", self.name))?;
                 return Ok((m, thought));
+            } else if line.starts_with("error") {
+                return Err(format!(
+                    "{} refused the position: {}",
+                    self.name,
+                    line.trim()
+                ));
             }
         }
     }
@@ -310,6 +341,10 @@ mod tests {
         let (m, thought) = scan.analyse(&game_after(&["32-28"]), 100).unwrap();
         assert_eq!(draughts_rules::hub::move_to_hub(&m), "19-23");
         assert_eq!(thought.map(|t| t.score), Some(12));
+        let thought = scan
+            .analyse_to_depth(game_after(&["32-28"]).position(), 12)
+            .unwrap();
+        assert_eq!(thought.map(|t| (t.depth, t.score)), Some((9, 12)));
         drop(scan);
         let log = std::fs::read_to_string(dir.join("log")).unwrap();
         let after = game_after(&["32-28"]);
@@ -322,7 +357,15 @@ mod tests {
             "{sent}"
         );
         assert!(log.contains("time 200\ngo \n"), "{log}");
-        assert!(log.contains("time 100\nanalyse \nquit"), "{log}");
+        assert!(log.contains("time 100\nanalyse \npos "), "{log}");
+        // The depth after the position (which resets Scan's limits), then the search.
+        assert!(
+            log.contains(&format!(
+                "{sent_pos}\ndepth 12\ntime 3600000\nanalyse \nquit",
+                sent_pos = sent.trim_end_matches("\nping")
+            )),
+            "{log}"
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -3,11 +3,15 @@
 //! ```text
 //! draughts tune gen --variant V --games N --nodes K [--seed S] [--learned | --weights W.weights] --out FILE
 //! draughts tune pdn --variant V --out FILE PDN...
-//! draughts tune fit --variant V --data FILE... [--lambda L] [--iterations I] [--regions] --out FILE.weights
+//! draughts tune label --scan DIR --data FILE [--depth D] [--every K] [--offset J] --out FILE
+//! draughts tune fit --variant V --data FILE... [--lambda L] [--iterations I] [--regions]
+//!                   [--from W.weights] [--pull P] --out FILE.weights
 //! draughts tune speed --variant V [--depth D] [--rounds R]
 //! ```
 //! `gen` plays the engine against itself from random openings and writes its quiet positions
-//! with the results; `pdn` does the same for the games of records; `fit` fits the weights to
+//! with the results; `pdn` does the same for the games of records; `label` has a stronger
+//! engine (Scan 2.0, International) score a data file's positions to a fixed depth, for a fit
+//! with `--lambda 0` to learn its judgement, `--from` the weights in play; `fit` fits the weights to
 //! those positions and writes the weights file (`crates/engine/weights/<variant>.weights`) the engine builds in,
 //! printing the error before and after on held-out games; `speed` compares the search's nodes
 //! per second with the learned and the hand-made evaluation. See `draughts_cli::fitting`.
@@ -28,6 +32,8 @@ pub enum TuneCommand {
     Gen(GenArgs),
     /// The quiet positions of game records, labelled by their results.
     Pdn(PdnArgs),
+    /// Scores a data file's positions with Scan 2.0 to a fixed depth: a teacher's labels.
+    Label(LabelArgs),
     /// Fits the weights to data files and writes them as a weights file.
     Fit(FitArgs),
     /// Search speed (nodes per CPU second) with the learned and the hand-made evaluation.
@@ -88,6 +94,28 @@ pub struct PdnArgs {
 }
 
 #[derive(Args)]
+pub struct LabelArgs {
+    /// Scan 2.0 built in DIR (see ../shared/sparring/README.md); International positions only.
+    #[arg(long, value_name = "DIR")]
+    scan: PathBuf,
+    /// Depth of Scan's search of each position (it reports a score from depth 12 on).
+    #[arg(long, default_value_t = 12)]
+    depth: u32,
+    /// Labels every K-th line of the data file…
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+    /// …starting with line J (from 0), so that several runs share one file between them.
+    #[arg(long, value_name = "J", default_value_t = 0)]
+    offset: u64,
+    /// A data file written by `tune gen` or `tune pdn`.
+    #[arg(long, short)]
+    data: PathBuf,
+    /// The data file to write: the same lines with Scan's score (White's, hundredths of a man).
+    #[arg(long, short)]
+    out: PathBuf,
+}
+
+#[derive(Args)]
 pub struct FitArgs {
     #[arg(long, short, value_parser = crate::VariantParser, default_value_t = Variant::International)]
     variant: Variant,
@@ -106,6 +134,14 @@ pub struct FitArgs {
     /// Pull of the regions' weights towards zero (per squared hundredth of a man).
     #[arg(long, default_value_t = FitOptions::default().region_regularisation)]
     region_pull: f32,
+    /// Starts from these weights (a weights file) and pulls towards them instead of the
+    /// hand-made ones: fine-tuning the weights in play. With regions exactly when they have them.
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
+    /// Pull of the weights (but the regions') towards the starting ones, per squared hundredth
+    /// of a man.
+    #[arg(long, default_value_t = FitOptions::default().regularisation)]
+    pull: f32,
     /// The weights file to write (e.g. crates/engine/weights/international.weights); none: only
     /// report.
     #[arg(long, short)]
@@ -116,6 +152,7 @@ pub fn run(command: &TuneCommand) -> Result<ExitCode, String> {
     match command {
         TuneCommand::Gen(args) => generate(args),
         TuneCommand::Pdn(args) => records(args),
+        TuneCommand::Label(args) => label(args),
         TuneCommand::Fit(args) => fit(args),
         TuneCommand::Speed(args) => speed(args),
     }
@@ -279,8 +316,84 @@ fn records(args: &PdnArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Scan's scores beyond this (a won ending by its bitbases) are cut to it: a sure win either way.
+const LABEL_CAP: i32 = 3000;
+
+fn label(args: &LabelArgs) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let text =
+        std::fs::read_to_string(&args.data).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let mut scan = crate::hub_v1::HubV1::start_scan(&args.scan)?;
+    let mut out = create(&args.out)?;
+    let (mut labelled, mut skipped) = (0u64, 0u64);
+    let chosen = text.lines().enumerate().skip(args.offset as usize);
+    for (n, line) in chosen.step_by(args.every as usize) {
+        let bad = |what: &str| format!("{} line {}: {what}", args.data.display(), n + 1);
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [game, result, _, fen] = cols[..] else {
+            return Err(bad("expected game, result, score and FEN"));
+        };
+        let pos = draughts_rules::fen::parse_fen(fen, Variant::International)
+            .map_err(|e| bad(&e.to_string()))?;
+        // What the fit would skip, Scan is not asked about.
+        if draughts_engine::eval::is_rule_scored(&pos)
+            || draughts_rules::fast::has_capture(&pos)
+            || draughts_rules::fast::legal_moves(&pos).is_empty()
+        {
+            skipped += 1;
+            continue;
+        }
+        let Some(thought) = scan.analyse_to_depth(&pos, args.depth)? else {
+            skipped += 1;
+            continue;
+        };
+        let score = thought.score.clamp(-LABEL_CAP, LABEL_CAP);
+        let white = if pos.turn() == draughts_rules::Color::White {
+            score
+        } else {
+            -score
+        };
+        writeln!(out, "{game}\t{result}\t{white}\t{fen}")
+            .map_err(|e| format!("{}: {e}", args.out.display()))?;
+        labelled += 1;
+        if labelled % 1000 == 0 {
+            eprintln!(
+                "{labelled} positions labelled, {:.0} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    out.flush()
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    say!(
+        "{labelled} positions labelled at depth {}, {skipped} skipped, in {:.1} s",
+        args.depth,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn fit(args: &FitArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
+    let from = match &args.from {
+        Some(path) => {
+            let tuned = read_weights_for(path, args.variant)?;
+            if tuned.has_regions() != args.regions {
+                return Err(format!(
+                    "{}: {} regions; fit them {} --regions",
+                    path.display(),
+                    if tuned.has_regions() { "has" } else { "has no" },
+                    if tuned.has_regions() {
+                        "with"
+                    } else {
+                        "without"
+                    },
+                ));
+            }
+            Some(tuned)
+        }
+        None => None,
+    };
     let mut data = Dataset::default();
     data.regions = args.regions;
     for path in &args.data {
@@ -304,6 +417,8 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
     let opts = FitOptions {
         iterations: args.iterations,
         region_regularisation: args.region_pull,
+        regularisation: args.pull,
+        from,
         ..Default::default()
     };
     let step = (args.iterations / 10).max(1);
@@ -316,7 +431,14 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         say!("{name:<22} training {train:.6}  held out {held:.6}");
     };
     show("hand-made evaluation", result.hand_made);
-    show("start (hand-made, mapped)", result.start);
+    show(
+        if from.is_some() {
+            "start (--from)"
+        } else {
+            "start (hand-made, mapped)"
+        },
+        result.start,
+    );
     show("fitted", result.fitted);
     if let Some(out) = &args.out {
         let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
@@ -325,8 +447,12 @@ fn fit(args: &FitArgs) -> Result<ExitCode, String> {
         } else {
             String::new()
         };
+        let from = match &args.from {
+            Some(path) => format!(" --from {} --pull {}", path.display(), args.pull),
+            None => String::new(),
+        };
         let command = format!(
-            "draughts tune fit --variant {} --data {} --lambda {} --iterations {}{regions}",
+            "draughts tune fit --variant {} --data {} --lambda {} --iterations {}{regions}{from}",
             args.variant.name(),
             files.join(" "),
             args.lambda,

@@ -63,6 +63,26 @@ fn tune_generates_data_and_fits_weights() {
         file.about
     );
     assert_eq!(file.tuned.regions.len(), 118098);
+    // Fine-tuned from those weights: it starts from them; weights and data must agree on regions.
+    let tuned = dir.join("english-from.weights");
+    let from = [
+        "--regions",
+        "--lambda",
+        "0",
+        "--from",
+        regions.to_str().unwrap(),
+    ];
+    let (stdout, err, code) = fit(&data, &tuned, &from);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("start (--from)"), "{stdout}");
+    let file = draughts_engine::weights::decode(&std::fs::read(&tuned).unwrap()).unwrap();
+    assert!(file.about.contains(" --from "), "{}", file.about);
+    let (_, err, code) = fit(&data, &tuned, &from[1..]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("has regions; fit them with --regions"),
+        "{err}"
+    );
     let played = dir.join("played.tsv");
     let gen = |weights: &str| generate(&played, &["--weights", weights]);
     let (_, err, code) = gen(regions.to_str().unwrap());
@@ -300,4 +320,80 @@ fn match_plays_the_hand_made_evaluation_on_several_threads() {
         out.contains("A level 6 (Master) hand-made evaluation vs B"),
         "{out}"
     );
+}
+
+/// `tune label` with a stand-in for Scan (a shell script speaking its protocol, scoring every
+/// position −0.40 for the side to move): the score written is White's, positions with a capture
+/// pending are not asked about, and `--every`/`--offset` share a file between runs.
+#[test]
+fn label_writes_the_teachers_score_from_whites_side() {
+    let dir = std::env::temp_dir().join(format!("draughts-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = "#!/bin/sh\n\
+        while read -r cmd arg; do\n\
+          echo \"$cmd $arg\" >> log\n\
+          case \"$cmd\" in\n\
+            hub) echo 'name Fake 1.0'; echo wait ;;\n\
+            init) echo ready ;;\n\
+            pos) side=$(echo \"$arg\" | cut -c1) ;;\n\
+            analyse) echo 'info 12 12.0 -40 1000 0.01 0.1 x'\n\
+                     if [ \"$side\" = w ]; then echo 'move 32-28'; else echo 'move 19-23'; fi ;;\n\
+            quit) exit 0 ;;\n\
+          esac\n\
+        done\n";
+    let scan = dir.join("scan");
+    std::fs::write(&scan, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&scan, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let start = "W:W31-50:B1-20";
+    // The start, the start after 32-28 (Black to move), then 19-23 (a capture pending).
+    let lines = [
+        format!("1\t1\t5\t{start}"),
+        "1\t1\t7\tB:W28,31,33-50:B1-20".to_owned(),
+        "1\t1\t-\tW:W28,31,33-50:B1-18,20,23".to_owned(),
+    ];
+    let data = dir.join("data.tsv");
+    std::fs::write(&data, lines.join("\n") + "\n").unwrap();
+    let out = dir.join("out.tsv");
+    let label = |extra: &[&str]| {
+        let mut args = vec!["tune", "label", "--scan", dir.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.extend(["-d", data.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        draughts_all(&args)
+    };
+    let (stdout, err, code) = label(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains("2 positions labelled at depth 12, 1 skipped"),
+        "{stdout}"
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        written,
+        format!("1\t1\t-40\t{start}\n1\t1\t40\tB:W28,31,33-50:B1-20\n")
+    );
+    let log = std::fs::read_to_string(dir.join("log")).unwrap();
+    assert!(log.contains("depth 12\ntime 3600000\nanalyse"), "{log}");
+    let (_, err, code) = label(&["--every", "2", "--offset", "1", "--depth", "14"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "1\t1\t40\tB:W28,31,33-50:B1-20\n"
+    );
+    let (stdout, err, code) = label(&["--every", "2", "--offset", "0", "--depth", "14"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains("1 positions labelled at depth 14, 1 skipped"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        format!("1\t1\t-40\t{start}\n")
+    );
+    // Another program than Scan, or none: an error in words.
+    std::fs::remove_file(&scan).unwrap();
+    let (_, err, code) = label(&[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no Scan program at "), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

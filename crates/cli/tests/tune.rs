@@ -142,6 +142,28 @@ fn weights_with_regions_round_trip_through_their_source() {
     let file = fitting::weights_file(variant, &fit, "draughts tune fit …", "test");
     let back = draughts_engine::weights::decode(&file).unwrap().tuned;
     assert!(back.has_regions());
+    // Read back in the fit's terms, the file gives the fit's own weights, and a fit `from`
+    // them starts exactly where this one ended.
+    let back: &'static Tuned = Box::leak(Box::new(back));
+    assert_eq!(fitting::weights_of(back), fit.weights);
+    let again = fitting::fit(
+        &data,
+        variant,
+        k,
+        &FitOptions {
+            iterations: 2,
+            from: Some(back),
+            ..Default::default()
+        },
+        |_, _| {},
+    );
+    assert!(
+        (again.start.0 - fit.fitted.0).abs() < 1e-9,
+        "{:?} {:?}",
+        again.start,
+        fit.fitted
+    );
+    assert!(again.fitted.0 < fit.start.0);
     let base = Tuned::len_for(32);
     let q = |x: f32| (x * learned::SCALE as f32).round() as i16;
     let weights: Vec<i16> = fit.weights.iter().map(|&x| q(x)).collect();
