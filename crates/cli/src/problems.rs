@@ -2,7 +2,7 @@
 //! finds, within a time or node budget a move.
 //!
 //! ```text
-//! draughts problems --variant V [--time-ms T | --nodes N] [--threads K] [--egdb DIR] [--quiet] FILE…
+//! draughts problems --variant V [--time-ms T | --nodes N] [--threads K] [--egdb DIR] [--weights W.weights] [--quiet] FILE…
 //! ```
 //! A problem is a PDN game with a `[FEN]` set-up and its solution as moves (e.g. the
 //! `Cat.*.pdn` collections): solved when the search's move is the solution's first move. The
@@ -48,6 +48,10 @@ pub struct ProblemsArgs {
     /// --variant.
     #[arg(long, value_name = "DIR")]
     egdb: Option<PathBuf>,
+    /// Searches with the learned weights in FILE (as `draughts tune fit` writes them) instead of
+    /// those built in: a candidate measured without a rebuild.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
     /// Prints the summary only.
     #[arg(long, short)]
     quiet: bool,
@@ -61,6 +65,10 @@ pub fn run(opts: &ProblemsArgs) -> Result<ExitCode, String> {
     let clock = move || start.elapsed().as_secs_f64() * 1000.0;
     let mut engine = Engine::new(64);
     engine.set_threads(opts.threads.into());
+    if let Some(path) = &opts.weights {
+        let tuned = crate::tune::read_weights_for(path, opts.variant)?;
+        engine.set_evaluator(draughts_engine::Evaluator::Weights(tuned));
+    }
     let time_ms = match (opts.time_ms, opts.nodes) {
         (None, None) => Some(1000.0),
         (t, _) => t,
