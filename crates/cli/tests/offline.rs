@@ -207,7 +207,41 @@ fn problems_counts_solutions_other_wins_and_skipped_records() {
         + "[Event \"a trap\"]\n\n1. 32-28 *\n";
     std::fs::write(&file, text).unwrap();
     let (out, err, code) = draughts_all(&["problems", "--nodes", "1000", file.to_str().unwrap()]);
+    // With a weights file: International's own solve the same; another variant's, or none, are
+    // refused in words.
+    let weights = |v: &str| {
+        format!(
+            "{}/../engine/weights/{v}.weights",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let with = |w: &str| {
+        let args = [
+            "problems",
+            "--nodes",
+            "1000",
+            "--weights",
+            w,
+            file.to_str().unwrap(),
+        ];
+        draughts_all(&args)
+    };
+    let (own, own_err, own_code) = with(&weights("international"));
+    let (_, english, english_code) = with(&weights("english"));
+    let (_, missing, missing_code) = with("/nonexistent.weights");
     std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(own_code, 0, "{own_err}");
+    assert_eq!(own, out);
+    assert_eq!(english_code, 1);
+    assert!(
+        english.contains("for english, not international"),
+        "{english}"
+    );
+    assert_eq!(missing_code, 1);
+    assert!(
+        missing.starts_with("error: /nonexistent.weights"),
+        "{missing}"
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out.lines()
