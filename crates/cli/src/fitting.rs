@@ -50,6 +50,12 @@ pub fn quiet(pos: &Position, evaluator: &Evaluator) -> Position {
     quiet_leaf(pos, 24, evaluator).1
 }
 
+/// Whether the fit learns from `pos`: a quiet position with moves whose score no rule decides
+/// (what `tune label` asks a teacher about too).
+pub fn fittable(pos: &Position) -> bool {
+    !eval::is_rule_scored(pos) && !fast::has_capture(pos) && !fast::legal_moves(pos).is_empty()
+}
+
 /// A game's result from White's point of view, if it has one.
 fn white_result(status: Status) -> Option<f32> {
     match status {
@@ -254,10 +260,7 @@ impl Dataset {
             let result: f32 = result.parse().map_err(|_| bad("bad result"))?;
             let pos =
                 draughts_rules::fen::parse_fen(fen, variant).map_err(|e| bad(&e.to_string()))?;
-            if eval::is_rule_scored(&pos)
-                || fast::has_capture(&pos)
-                || fast::legal_moves(&pos).is_empty()
-            {
+            if !fittable(&pos) {
                 self.skipped += 1;
                 continue;
             }

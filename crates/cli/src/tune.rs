@@ -336,10 +336,7 @@ fn label(args: &LabelArgs) -> Result<ExitCode, String> {
         let pos = draughts_rules::fen::parse_fen(fen, Variant::International)
             .map_err(|e| bad(&e.to_string()))?;
         // What the fit would skip, Scan is not asked about.
-        if draughts_engine::eval::is_rule_scored(&pos)
-            || draughts_rules::fast::has_capture(&pos)
-            || draughts_rules::fast::legal_moves(&pos).is_empty()
-        {
+        if !fitting::fittable(&pos) {
             skipped += 1;
             continue;
         }
