@@ -95,6 +95,10 @@ class SearchWorker {
       this.owner.tables?.wanted(msg);
       return;
     }
+    if (msg.type === 'searching') {
+      if (this.pending.has(msg.id)) this.owner.searching(msg);
+      return;
+    }
     if (msg.id == null) {
       this.failAll(new Error(msg.message));
       return;
@@ -296,6 +300,14 @@ export class Computer {
     return w;
   }
 
+  /**
+   * One more depth completed by the search under way: the status says how deep it looks (the
+   * level is on the computer's card; the line stays one line on a small phone).
+   */
+  searching({ depth }) {
+    if (this.job?.kind === 'think') this.panels.setBusy(true, t('busy.thinking-depth', { depth }));
+  }
+
   setThinking(on) {
     const c = this.controller;
     for (const fn of this.thinkingListeners) fn(on);
@@ -373,7 +385,8 @@ export class Computer {
     this.updateHintButton();
     if (game.id() !== job.game || c.version !== job.key) return;
     c.showHint(result.move);
-    this.panels.message(t('msg.hint', { move: result.move.notation }), 'info');
+    const hint = result.tables ? t('msg.hint', { move: result.move.notation }) : t('msg.hint-depth', { move: result.move.notation, depth: result.depth });
+    this.panels.message(hint, 'info');
   }
 
   /**

@@ -13,6 +13,7 @@
 //                                                    PDN records and the book's bytes (explorer.js)
 //               { type: 'explore', id, fen }           the explorer's moves from a position
 // Messages out: { type: 'ready' }
+//               { type: 'searching', id, depth, nodes }   think and hint: each depth as it completes
 //               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
 //               { type: 'error', id, message }         id is null when loading failed
 //               { type: 'depth', result }   { type: 'over', text }   one analysis depth; the game is over
@@ -31,6 +32,9 @@
 import * as store from './egdb-store.js';
 
 const CALLS = new Set(['think', 'hint', 'analyse']);
+// Where think's and hint's progress callback goes in their arguments (after the page's own), so
+// that the page can say how deep the computer looks while it thinks.
+const ON_DEPTH = { think: 6, hint: 3 };
 let api = null;
 let ready = null;
 let lastPlan = null; // the tables the last search's position called for
@@ -96,7 +100,12 @@ self.onmessage = async (e) => {
     const tables = msg.tables && (call !== 'think' || api.egdbUsedByLevel(args[2]));
     if (tables) await prepareTables(args[0], args[1]);
     else if (!msg.tables && call !== 'analyse') api.egdbRetain(args[1], []);
-    const result = api[call](...args);
+    const full = [...args];
+    if (call in ON_DEPTH) {
+      full.length = Math.max(full.length, ON_DEPTH[call]);
+      full[ON_DEPTH[call]] = (r) => self.postMessage({ type: 'searching', id, depth: r.depth, nodes: r.nodes });
+    }
+    const result = api[call](...full);
     if (tables) await forgetDamaged(args[1]);
     self.postMessage({ type: 'result', id, result });
   } catch (err) {

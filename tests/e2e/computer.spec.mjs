@@ -53,7 +53,7 @@ test.describe('against the computer', on('phone'), () => {
         const match = legal.some((m) => [m.from, ...m.path].every((x) => squares.includes(x)) && squares.length === m.path.length + 1);
         expect(match, `hint squares ${squares} are a legal move`).toBe(true);
         expect((await app.game()).ply, 'the hint is not played').toBe(g.ply);
-        expect(await app.text('#message'), 'the hint is named in the message').toMatch(/Hint:/);
+        expect(await app.text('#message-text'), 'the hint is named in the message, with its depth').toMatch(/^Hint: \S+ \(depth \d+\)$/);
         await app.shot('computer-hint');
       }
       if (g.ply === 6 && !undone) {
@@ -93,6 +93,15 @@ test.describe('against the computer', on('phone'), () => {
     await app.noBook(); // level 6 must search here, not answer from its opening book
     await app.newGame({ opponent: 'computer', level: 6 }); // the computer plays Black
     expect((await app.game()).ply, 'a new International game').toBe(0);
+    // The status says how deep it looks, as each depth completes.
+    await page.evaluate(() => {
+      const status = document.getElementById('status');
+      window.depthsShown = [];
+      new MutationObserver(() => {
+        const m = /depth (\d+)/.exec(status.textContent);
+        if (m) window.depthsShown.push(+m[1]);
+      }).observe(status, { childList: true, characterData: true, subtree: true });
+    });
     await app.press(app.sq(32));
     await app.press(app.sq(28));
     // How long level 6 thinks depends on the machine (it stops at a node count), so everything
@@ -106,6 +115,12 @@ test.describe('against the computer', on('phone'), () => {
     await app.playersTurn();
     expect((await app.game()).ply, 'the computer replied').toBe(2);
     expect((await app.history())[0], 'the player opened 32-28').toBe('32-28');
+    const shown = await page.evaluate(() => window.depthsShown);
+    const [s] = await app.searches();
+    expect(shown.length, `depths shown while it thought: ${shown}`).toBeGreaterThan(3);
+    expect(shown.every((d, i) => i === 0 || d > shown[i - 1]), `each deeper than the last: ${shown}`).toBe(true);
+    expect(shown.at(-1), "the last depth shown is its move's").toBe(s.depth);
+    expect(await app.text('#status'), 'the status is the game\'s again').not.toMatch(/depth/);
   });
 
   test('level 6 answers from its opening book: at once, nothing searched', async ({ app, page }) => {

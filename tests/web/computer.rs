@@ -39,14 +39,14 @@ fn think_plays_a_legal_move_at_every_level() {
     g.apply_move(JsValue::from("11-15"), None).unwrap();
     let pdn = g.pdn(JsValue::UNDEFINED);
     for level in 1..=6 {
-        let t = web_engine::think(&pdn, "english", level, Some(7), Some(60.0), None).unwrap();
+        let t = web_engine::think(&pdn, "english", level, Some(7), Some(60.0), None, None).unwrap();
         check_thought(&t, &mut g);
         let score = get(&t, "score");
         assert_eq!(score.is_null(), level <= 3, "level {level} score {score:?}");
     }
     // The weak levels are reproducible for a seed.
-    let a = web_engine::think(&pdn, "english", 2, Some(99), None, None).unwrap();
-    let b = web_engine::think(&pdn, "english", 2, Some(99), None, None).unwrap();
+    let a = web_engine::think(&pdn, "english", 2, Some(99), None, None, None).unwrap();
+    let b = web_engine::think(&pdn, "english", 2, Some(99), None, None, None).unwrap();
     assert_eq!(
         string(&get(&a, "move"), "full"),
         string(&get(&b, "move"), "full")
@@ -65,6 +65,7 @@ fn think_with_book(record: &str, variant: &str, level: u8, seed: u32, ms: Option
         Some(seed),
         ms,
         Some(ENGLISH_BOOK.to_vec()),
+        None,
     )
     .unwrap()
 }
@@ -72,7 +73,7 @@ fn think_with_book(record: &str, variant: &str, level: u8, seed: u32, ms: Option
 /// The message of a search refused (no seed, time budget or book).
 #[track_caller]
 fn refused_thought(record: &str, variant: &str, level: u8) -> String {
-    message(web_engine::think(record, variant, level, None, None, None))
+    message(web_engine::think(record, variant, level, None, None, None, None))
 }
 
 #[wasm_bindgen_test]
@@ -111,7 +112,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
     let last = damaged.len() - 1;
     damaged[last] ^= 0x55;
     for bytes in [damaged, b"nonsense".to_vec(), Vec::new()] {
-        let t = web_engine::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes)).unwrap();
+        let t = web_engine::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes), None).unwrap();
         check_thought(&t, &mut g);
         assert!(!get(&t, "book").as_bool().unwrap());
         assert!(get(&t, "score").as_f64().is_some(), "it searched");
@@ -137,18 +138,54 @@ fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
         None,
         Some(50.0),
         None,
+        None,
     )
     .unwrap();
     let full = check_thought(&t, &mut g);
     assert!(full.starts_with("47x"), "{full}");
     // White wins at once by taking four of five; then Black's last man falls.
     let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
-    let h = web_engine::hint("W:W28:B23", "international", Some(50.0)).unwrap();
+    let h = web_engine::hint("W:W28:B23", "international", Some(50.0), None).unwrap();
     assert_eq!(check_thought(&h, &mut g), "28x19");
     assert!(
         num(&h, "score") > 29_000.0,
         "a won position scores as a win"
     );
+}
+
+#[wasm_bindgen_test]
+fn think_and_hint_report_each_depth_as_it_completes() {
+    use std::{cell::RefCell, rc::Rc};
+    use wasm_bindgen::{closure::Closure, JsCast};
+    let start = DraughtsGame::new("international")
+        .unwrap()
+        .pdn(JsValue::UNDEFINED);
+    let seen = Rc::new(RefCell::new(Vec::<(f64, f64)>::new()));
+    let log = seen.clone();
+    let record = Closure::<dyn FnMut(JsValue)>::new(move |r: JsValue| {
+        log.borrow_mut().push((num(&r, "depth"), num(&r, "nodes")));
+    });
+    let f: &js_sys::Function = record.as_ref().unchecked_ref();
+    let check = |t: &JsValue| {
+        let seen = std::mem::take(&mut *seen.borrow_mut());
+        let depths: Vec<f64> = seen.iter().map(|s| s.0).collect();
+        let expected: Vec<f64> = (1..=num(t, "depth") as u32).map(f64::from).collect();
+        assert_eq!(depths, expected, "each completed depth, in order, up to the move's");
+        assert!(seen.windows(2).all(|w| w[0].1 < w[1].1), "{seen:?}");
+        assert!(seen.last().unwrap().1 <= num(t, "nodes"));
+    };
+    let t = web_engine::think(&start, "international", 6, Some(1), Some(60.0), None, Some(f.clone()))
+        .unwrap();
+    assert!(num(&t, "depth") >= 2.0);
+    check(&t);
+    let h = web_engine::hint(&start, "international", Some(60.0), Some(f.clone())).unwrap();
+    check(&h);
+    // A callback that throws is the page's fault: the search goes on and answers.
+    let throws = js_sys::Function::new_no_args("throw new Error('no')");
+    let mut g = DraughtsGame::new("international").unwrap();
+    let t = web_engine::think(&start, "international", 5, Some(1), Some(30.0), None, Some(throws))
+        .unwrap();
+    check_thought(&t, &mut g);
 }
 
 #[wasm_bindgen_test]
@@ -182,21 +219,21 @@ fn search_calls_reject_bad_input() {
     ] {
         let e = refused_thought(record, "international", 1);
         assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
-        let e = message(web_engine::hint(record, "international", None));
+        let e = message(web_engine::hint(record, "international", None, None));
         assert!(e.contains("PDN") || e.contains("FEN"), "{record:?}: {e}");
     }
     // A finished game has no move to think about.
     let pdn = after("W:W28:B23", "international", "28x19").pdn(JsValue::UNDEFINED);
     assert!(refused_thought(&pdn, "international", 5).contains("over"));
-    assert!(message(web_engine::hint(&pdn, "international", None)).contains("over"));
-    assert!(message(web_engine::hint("B:W19:B", "international", None)).contains("over"));
+    assert!(message(web_engine::hint(&pdn, "international", None, None)).contains("over"));
+    assert!(message(web_engine::hint("B:W19:B", "international", None, None)).contains("over"));
     assert!(message(web_engine::analyse(&start, "international", 0)).contains("Depth"));
     assert!(message(web_engine::analyse(&start, "international", 65)).contains("Depth"));
     // Silly time budgets fall back to the defaults.
     for t in [f64::NAN, -5.0, f64::INFINITY, 0.0] {
         let mut g = DraughtsGame::from_fen("W:W28:B23", "international").unwrap();
         check_thought(
-            &web_engine::hint("W:W28:B23", "international", Some(t)).unwrap(),
+            &web_engine::hint("W:W28:B23", "international", Some(t), None).unwrap(),
             &mut g,
         );
     }

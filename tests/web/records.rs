@@ -23,11 +23,11 @@ fn links_open_the_same_game_and_damaged_ones_are_refused() {
     assert!(message(DraughtsGame::from_link(&tampered)).contains("damaged"));
     assert!(message(DraughtsGame::from_link("#nothing")).contains("no game"));
     // The computer's calls take the game as a link.
-    let t = web_engine::think(&link, "russian", 1, Some(1), None, None).unwrap();
+    let t = web_engine::think(&link, "russian", 1, Some(1), None, None, None).unwrap();
     let legal: Vec<String> = moves(&mut g).iter().map(|m| string(m, "full")).collect();
     assert!(legal.contains(&string(&get(&t, "move"), "full")));
     assert!(
-        message(web_engine::think(&link, "english", 1, Some(1), None, None)).contains("Russian")
+        message(web_engine::think(&link, "english", 1, Some(1), None, None, None)).contains("Russian")
     );
 }
 

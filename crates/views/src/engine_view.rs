@@ -1,4 +1,5 @@
-//! The computer's answers as the page shows them: the move a search found ([`ThoughtView`]), one
+//! The computer's answers as the page shows them: the move a search found ([`ThoughtView`]), each
+//! depth it completed on the way ([`IterationView`]), one
 //! depth of the analysis ([`DepthView`]), a game's review ([`ReviewView`]) and the endgame tables
 //! a game calls for ([`PlanView`]).
 //!
@@ -127,6 +128,24 @@ impl ThoughtView {
             accepts_draw: f.score.is_some_and(accepts_draw),
             book: f.book,
             tables: f.tables,
+        }
+    }
+}
+
+/// One completed iteration of the computer's search while it thinks, so that the page can say
+/// how deep it looks before the move comes: `{ depth, nodes }`. No score: a player's opponent
+/// does not show its judgement mid-game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct IterationView {
+    pub depth: u32,
+    pub nodes: f64,
+}
+
+impl IterationView {
+    pub fn of(r: &SearchResult) -> IterationView {
+        IterationView {
+            depth: r.depth,
+            nodes: r.nodes as f64,
         }
     }
 }
@@ -393,6 +412,26 @@ mod tests {
             (c.score, c.book, c.depth, c.nps),
             (None, false, 3, 50_000.0)
         );
+    }
+
+    #[test]
+    fn the_iterations_say_each_depth_as_it_completes() {
+        let game = Game::new(Variant::International);
+        let seen = std::cell::RefCell::new(Vec::new());
+        let record = |r: &SearchResult| seen.borrow_mut().push(IterationView::of(r));
+        let limits = Limits {
+            depth: Some(6),
+            on_iteration: Some(&record),
+            ..Default::default()
+        };
+        let r = Engine::new(1)
+            .search(game.position(), &[], &limits)
+            .expect("a legal move");
+        let seen = seen.into_inner();
+        let depths: Vec<u32> = seen.iter().map(|i| i.depth).collect();
+        assert_eq!(depths, (1..=6).collect::<Vec<_>>(), "one report per depth, in order");
+        assert!(seen.windows(2).all(|w| w[0].nodes < w[1].nodes));
+        assert_eq!(seen.last(), Some(&IterationView::of(&r)), "the last is the move's");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::*;
 use draughts_engine::{self as ai, Engine, Level, Limits};
 use draughts_rules::position::Position;
-use draughts_views::engine_view::{DepthView, ReviewView, ThoughtView};
+use draughts_views::engine_view::{DepthView, IterationView, ReviewView, ThoughtView};
 use draughts_views::record;
 
 /// The game behind a record (see [`record::game_from_record`]), for the page's variant name.
@@ -19,11 +19,26 @@ fn position_to_search(game: &Game) -> Result<&Position, JsValue> {
 
 /// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
 /// results), timing the search (not the table's allocation) with `performance.now()`.
-/// With the endgame tables this worker holds for the game's variant (see [`tables`]).
-fn run_search(game: &Game, tt_mb: usize, limits: &Limits) -> Result<JsValue, JsValue> {
+/// With the endgame tables this worker holds for the game's variant (see [`tables`]); each
+/// completed depth is handed to `on_depth` (see [`IterationView`]) as it is found.
+fn run_search(
+    game: &Game,
+    tt_mb: usize,
+    limits: &Limits,
+    on_depth: Option<&js_sys::Function>,
+) -> Result<JsValue, JsValue> {
     let pos = position_to_search(game)?;
+    // What the page's function throws is ignored: the search goes on (it is only told).
+    let report = |r: &ai::SearchResult| {
+        if let Some(f) = on_depth {
+            let _ = f.call1(&JsValue::NULL, &to_js(&IterationView::of(r)));
+        }
+    };
     super::tables::with(game.variant(), |db| {
         let mut limits = *limits;
+        if on_depth.is_some() {
+            limits.on_iteration = Some(&report);
+        }
         if let Some(db) = db {
             limits.egdb = Some(db);
             limits.phase_plies = db.phase_plies(game.positions(), game.moves());
@@ -52,9 +67,9 @@ fn budget(ms: Option<f64>) -> Option<f64> {
 /// purpose, seeded by `seed` (same seed, same move); levels 4–6 play from `book` (the
 /// variant's book file, as fetched) while the position is in it, a weighted choice seeded
 /// by `seed` (`book: true`, nothing searched, `score` null), else think for their time
-/// (about 0.25, 0.4 and 3 s), or for `time_ms` when given. A book that does not read (damaged,
-/// another variant's) is ignored: the computer searches. Blocks until done: call it from a
-/// worker.
+/// (about 0.25, 0.4 and 3 s), or for `time_ms` when given, calling `on_depth` with
+/// `{ depth, nodes }` as each depth is completed. A book that does not read (damaged, another
+/// variant's) is ignored: the computer searches. Blocks until done: call it from a worker.
 ///
 /// # Errors
 /// An unknown variant or level, a record that does not read, or a game that is over.
@@ -66,6 +81,7 @@ pub fn think(
     seed: Option<u32>,
     time_ms: Option<f64>,
     book: Option<Vec<u8>>,
+    on_depth: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
     init();
     let level = Level::new(level)
@@ -103,22 +119,28 @@ pub fn think(
     if let Some(t) = budget(time_ms) {
         limits.time_ms = Some(t);
     }
-    run_search(&game, 16, &limits)
+    run_search(&game, 16, &limits, on_depth.as_ref())
 }
 
 /// The move the strongest level would play for the side to move, searching for about
-/// `time_ms` (default 1000): `{ move, score, depth, nodes, nps, ms, pv }`. Blocks until done.
+/// `time_ms` (default 1000): `{ move, score, depth, nodes, nps, ms, pv }`, calling `on_depth`
+/// as [`think`] does. Blocks until done.
 ///
 /// # Errors
 /// As [`think`].
 #[wasm_bindgen]
-pub fn hint(record: &str, variant: &str, time_ms: Option<f64>) -> Result<JsValue, JsValue> {
+pub fn hint(
+    record: &str,
+    variant: &str,
+    time_ms: Option<f64>,
+    on_depth: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
     init();
     let game = game_from_record(record, variant)?;
     let clock = performance_now;
     let mut limits = Level::MASTER.limits(Some(&clock));
     limits.time_ms = Some(budget(time_ms).unwrap_or(1000.0));
-    run_search(&game, 16, &limits)
+    run_search(&game, 16, &limits, on_depth.as_ref())
 }
 
 /// A search to exactly `depth` plies (1–64) with no time or node limit, for measuring the
@@ -140,7 +162,7 @@ pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsVal
         depth: Some(depth),
         ..Default::default()
     };
-    run_search(&game, 16, &limits)
+    run_search(&game, 16, &limits, None)
 }
 
 /// The analysis board's engine: one position searched deeper and deeper with one transposition
