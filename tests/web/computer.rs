@@ -73,7 +73,9 @@ fn think_with_book(record: &str, variant: &str, level: u8, seed: u32, ms: Option
 /// The message of a search refused (no seed, time budget or book).
 #[track_caller]
 fn refused_thought(record: &str, variant: &str, level: u8) -> String {
-    message(web_engine::think(record, variant, level, None, None, None, None))
+    message(web_engine::think(
+        record, variant, level, None, None, None, None,
+    ))
 }
 
 #[wasm_bindgen_test]
@@ -112,7 +114,8 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
     let last = damaged.len() - 1;
     damaged[last] ^= 0x55;
     for bytes in [damaged, b"nonsense".to_vec(), Vec::new()] {
-        let t = web_engine::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes), None).unwrap();
+        let t = web_engine::think(&start, "english", 4, Some(3), Some(50.0), Some(bytes), None)
+            .unwrap();
         check_thought(&t, &mut g);
         assert!(!get(&t, "book").as_bool().unwrap());
         assert!(get(&t, "score").as_f64().is_some(), "it searched");
@@ -170,12 +173,23 @@ fn think_and_hint_report_each_depth_as_it_completes() {
         let seen = std::mem::take(&mut *seen.borrow_mut());
         let depths: Vec<f64> = seen.iter().map(|s| s.0).collect();
         let expected: Vec<f64> = (1..=num(t, "depth") as u32).map(f64::from).collect();
-        assert_eq!(depths, expected, "each completed depth, in order, up to the move's");
+        assert_eq!(
+            depths, expected,
+            "each completed depth, in order, up to the move's"
+        );
         assert!(seen.windows(2).all(|w| w[0].1 < w[1].1), "{seen:?}");
         assert!(seen.last().unwrap().1 <= num(t, "nodes"));
     };
-    let t = web_engine::think(&start, "international", 6, Some(1), Some(60.0), None, Some(f.clone()))
-        .unwrap();
+    let t = web_engine::think(
+        &start,
+        "international",
+        6,
+        Some(1),
+        Some(60.0),
+        None,
+        Some(f.clone()),
+    )
+    .unwrap();
     assert!(num(&t, "depth") >= 2.0);
     check(&t);
     let h = web_engine::hint(&start, "international", Some(60.0), Some(f.clone())).unwrap();
@@ -183,8 +197,16 @@ fn think_and_hint_report_each_depth_as_it_completes() {
     // A callback that throws is the page's fault: the search goes on and answers.
     let throws = js_sys::Function::new_no_args("throw new Error('no')");
     let mut g = DraughtsGame::new("international").unwrap();
-    let t = web_engine::think(&start, "international", 5, Some(1), Some(30.0), None, Some(throws))
-        .unwrap();
+    let t = web_engine::think(
+        &start,
+        "international",
+        5,
+        Some(1),
+        Some(30.0),
+        None,
+        Some(throws),
+    )
+    .unwrap();
     check_thought(&t, &mut g);
 }
 

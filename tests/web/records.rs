@@ -26,9 +26,16 @@ fn links_open_the_same_game_and_damaged_ones_are_refused() {
     let t = web_engine::think(&link, "russian", 1, Some(1), None, None, None).unwrap();
     let legal: Vec<String> = moves(&mut g).iter().map(|m| string(m, "full")).collect();
     assert!(legal.contains(&string(&get(&t, "move"), "full")));
-    assert!(
-        message(web_engine::think(&link, "english", 1, Some(1), None, None, None)).contains("Russian")
-    );
+    assert!(message(web_engine::think(
+        &link,
+        "english",
+        1,
+        Some(1),
+        None,
+        None,
+        None
+    ))
+    .contains("Russian"));
 }
 
 #[wasm_bindgen_test]

@@ -117,7 +117,8 @@ fn play_out(fen: &str) -> JsValue {
         if string(&status(&mut g, None), "state") != "ongoing" {
             break;
         }
-        let r = web_engine::think(&g.link(), "english", 6, Some(1), Some(30.0), None, None).unwrap();
+        let r =
+            web_engine::think(&g.link(), "english", 6, Some(1), Some(30.0), None, None).unwrap();
         assert!(get(&r, "tables").as_bool().unwrap(), "the tables answer");
         g.apply_move(get(&get(&r, "move"), "index"), None).unwrap();
     }
@@ -128,7 +129,16 @@ fn play_out(fen: &str) -> JsValue {
 fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     build_tables("W:WK29,22:BK1,K5", "english");
     // Two kings against one, Black to move: won (in 11 plies to the capture).
-    let r = web_engine::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0), None, None).unwrap();
+    let r = web_engine::think(
+        "B:WK29:BK1,K5",
+        "english",
+        6,
+        Some(1),
+        Some(30.0),
+        None,
+        None,
+    )
+    .unwrap();
     assert!(num(&r, "score") > 19_000.0, "a win the tables prove");
     let status = play_out("B:WK29:BK1,K5");
     assert_eq!(string(&status, "state"), "win", "{status:?}");
@@ -160,7 +170,8 @@ fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     // for Black (not a mate the search found, nor a plain score); without them, not so.
     let mut g = DraughtsGame::from_fen("B:WK29:BK1,K5", "english").unwrap();
     for _ in 0..2 {
-        let r = web_engine::think(&g.link(), "english", 6, Some(1), Some(30.0), None, None).unwrap();
+        let r =
+            web_engine::think(&g.link(), "english", 6, Some(1), Some(30.0), None, None).unwrap();
         g.apply_move(get(&get(&r, "move"), "index"), None).unwrap();
     }
     let plan = web_engine::egdb_game_plan(&g.link(), "english").unwrap();
@@ -187,6 +198,15 @@ fn the_search_with_tables_wins_a_won_ending_and_holds_a_drawn_one() {
     web_engine::egdb_retain("english", vec![]).unwrap();
     let white = reviewed(&g);
     assert!(!white.iter().all(|&w| proven(w)), "{white:?}");
-    let r = web_engine::think("B:WK29:BK1,K5", "english", 6, Some(1), Some(30.0), None, None).unwrap();
+    let r = web_engine::think(
+        "B:WK29:BK1,K5",
+        "english",
+        6,
+        Some(1),
+        Some(30.0),
+        None,
+        None,
+    )
+    .unwrap();
     assert!(!get(&r, "tables").as_bool().unwrap());
 }

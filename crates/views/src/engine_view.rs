@@ -429,9 +429,17 @@ mod tests {
             .expect("a legal move");
         let seen = seen.into_inner();
         let depths: Vec<u32> = seen.iter().map(|i| i.depth).collect();
-        assert_eq!(depths, (1..=6).collect::<Vec<_>>(), "one report per depth, in order");
+        assert_eq!(
+            depths,
+            (1..=6).collect::<Vec<_>>(),
+            "one report per depth, in order"
+        );
         assert!(seen.windows(2).all(|w| w[0].nodes < w[1].nodes));
-        assert_eq!(seen.last(), Some(&IterationView::of(&r)), "the last is the move's");
+        assert_eq!(
+            seen.last(),
+            Some(&IterationView::of(&r)),
+            "the last is the move's"
+        );
     }
 
     #[test]
