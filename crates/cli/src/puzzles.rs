@@ -228,15 +228,7 @@ fn build(args: &BuildArgs) -> Result<ExitCode, String> {
 /// The endgame tables of `variant` up to `pieces`, built in memory on two threads.
 fn built_tables(variant: Variant, pieces: u8) -> Result<Egdb, String> {
     let start = Instant::now();
-    let db = Egdb::build_reusing(
-        variant,
-        pieces,
-        Metric::WithLimits,
-        2,
-        &mut |_| None,
-        &mut |_| Ok(()),
-    )
-    .map_err(|e| e.to_string())?;
+    let db = Egdb::build_on(variant, pieces, Metric::WithLimits, 2).map_err(|e| e.to_string())?;
     say!(
         "{} endgame tables of up to {pieces} pieces built in {:.1} s",
         variant.name(),

@@ -98,15 +98,8 @@ fn verify_sets(which: impl Fn(usize) -> Vec<usize>) {
         let start = Instant::now();
         // The tables the set was built with, built again in memory.
         let tables = set.tables.map(|n| {
-            Egdb::build_reusing(
-                set.variant,
-                n,
-                Metric::WithLimits,
-                2,
-                &mut |_| None,
-                &mut |_| Ok(()),
-            )
-            .unwrap_or_else(|e| panic!("{}: {e}", set.variant.name()))
+            Egdb::build_on(set.variant, n, Metric::WithLimits, 2)
+                .unwrap_or_else(|e| panic!("{}: {e}", set.variant.name()))
         });
         let budget = Budget::depth(set.build_depth).with_tables(tables.as_ref());
         let chosen = which(set.puzzles.len());

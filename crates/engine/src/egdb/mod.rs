@@ -211,6 +211,23 @@ impl Egdb {
         Egdb::build_reusing(variant, pieces, metric, 1, &mut |_| None, on_table)
     }
 
+    /// Every table of up to `pieces` pieces solved in memory on `threads` threads, nothing
+    /// reused or written: the tables a search needs for a while (building and verifying puzzle
+    /// sets, tests).
+    ///
+    /// # Errors
+    /// As [`Egdb::build`].
+    pub fn build_on(
+        variant: Variant,
+        pieces: u8,
+        metric: Metric,
+        threads: usize,
+    ) -> Result<Egdb, EgdbError> {
+        Egdb::build_reusing(variant, pieces, metric, threads, &mut |_| None, &mut |_| {
+            Ok(())
+        })
+    }
+
     /// [`Egdb::build`] on `threads` threads (1: in the calling thread, the only choice in a
     /// browser), taking from `reuse` the tables it already has (read from files built before,
     /// say): a signature and its swap are solved only if `reuse` lacks either.

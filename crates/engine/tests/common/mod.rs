@@ -10,17 +10,7 @@ use std::sync::OnceLock;
 /// International up to four pieces, with the move limits, built once for the tests below.
 pub fn international4() -> &'static Egdb {
     static DB: OnceLock<Egdb> = OnceLock::new();
-    DB.get_or_init(|| {
-        Egdb::build_reusing(
-            Variant::International,
-            4,
-            Metric::WithLimits,
-            2,
-            &mut |_| None,
-            &mut |_| Ok(()),
-        )
-        .unwrap()
-    })
+    DB.get_or_init(|| Egdb::build_on(Variant::International, 4, Metric::WithLimits, 2).unwrap())
 }
 
 pub fn english4() -> &'static Egdb {
