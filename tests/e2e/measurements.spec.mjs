@@ -187,6 +187,7 @@ function sizes(site, requests) {
   let engineWasm = 0;
   let builderWasm = 0;
   let studyWasm = 0;
+  let onlineWasm = 0;
   for (const f of files) {
     const size = gz(f);
     all += size;
@@ -195,6 +196,7 @@ function sizes(site, requests) {
       if (/engine-[0-9a-f]+_bg\.wasm$/.test(f)) engineWasm += size;
       else if (/egdb-builder-[0-9a-f]+_bg\.wasm$/.test(f)) builderWasm += size;
       else if (/study-[0-9a-f]+_bg\.wasm$/.test(f)) studyWasm += size;
+      else if (/online-[0-9a-f]+_bg\.wasm$/.test(f)) onlineWasm += size;
       else pageWasm += size;
     }
   }
@@ -202,6 +204,7 @@ function sizes(site, requests) {
   measured('size', "the computer's wasm, gzipped (loaded when first needed)", kb(engineWasm));
   measured('size', "the endgame tables' builder's wasm, gzipped (loaded when tables are first built)", kb(builderWasm));
   measured('size', "the study module's wasm, gzipped (loaded when the lessons are first opened)", kb(studyWasm));
+  measured('size', "online play's wasm, gzipped (loaded when a friend is first invited)", kb(onlineWasm));
   measured('size', `page load, gzipped (${loaded.size} files the page requests; target ≤ 150 KB)`, kb(firstVisit));
   measured('size', `all of dist/, gzipped (${files.length} files)`, kb(all));
 }
