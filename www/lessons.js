@@ -14,12 +14,11 @@
 //   localStorage 'draughts.lessons'          the variants whose lesson the player finished
 
 import * as engine from './engine.js';
-import * as game from './game.js';
 import { wasmModule } from './lazy-wasm.js';
-import { errorText, say, variantTitle } from './i18n.js';
+import { say, variantTitle } from './i18n.js';
 import { TrainerBoard } from './trainer-board.js';
+import { openTrainer, TrainerPanel } from './trainer-panel.js';
 
-const $ = (id) => document.getElementById(id);
 const DONE_KEY = 'draughts.lessons';
 
 /** The study module, loaded once. */
@@ -59,25 +58,14 @@ const STYLE = `
 .lesson-buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 `;
 
-class Lessons {
+class Lessons extends TrainerPanel {
   constructor({ controller, panels, study }) {
-    this.c = controller;
-    this.panels = panels;
+    super({ controller, panels, id: 'lesson', held: 'is-learning', style: STYLE, button: 'learn' });
     this.study = study;
     this.lesson = null; // the study module's Lesson
     this.steps = [];
     this.k = 0; // the step shown
     this.solved = false;
-    this.active = false;
-    const style = document.createElement('style');
-    style.textContent = STYLE;
-    document.head.append(style);
-    this.el = document.createElement('section');
-    this.el.id = 'lesson';
-    this.el.className = 'lesson';
-    this.el.setAttribute('aria-labelledby', 'lesson-title');
-    this.el.hidden = true;
-    document.querySelector('.panel').prepend(this.el);
     this.board = new TrainerBoard({
       view: controller.view,
       idle: () => this.c.snap,
@@ -102,12 +90,7 @@ class Lessons {
 
   /** Opens the picker: the game's variant first. */
   open() {
-    if (!this.active) {
-      this.active = true;
-      this.c.clearSelection();
-      document.body.classList.add('is-learning');
-      this.el.hidden = false;
-    }
+    this.hold();
     this.drop();
     const current = this.c.snap.variant;
     const names = engine.variants().map((v) => v.name);
@@ -228,13 +211,7 @@ class Lessons {
     this.drop();
     this.lesson?.free();
     this.lesson = null;
-    this.active = false;
-    this.el.hidden = true;
-    document.body.classList.remove('is-learning');
-    this.panels.showTitle();
-    this.c.buildBoard(game.board());
-    this.c.redraw();
-    $('learn').focus();
+    this.release();
   }
 
   /** A move made: the engine says whether it is the answer; a right one is played. */
@@ -264,14 +241,5 @@ class Lessons {
 
 let lessons = null;
 /** Opens the lessons (button#learn): the study module is loaded on first use. */
-export async function openLessons({ controller, panels }) {
-  if (controller.editor?.active) return;
-  try {
-    lessons ||= new Lessons({ controller, panels, study: await study() });
-    controller.lesson = lessons;
-    window.draughts.lessons = lessons; // for tests
-    lessons.open();
-  } catch (err) {
-    panels.message(errorText(err), 'error');
-  }
-}
+export const openLessons = (page) =>
+  openTrainer(page, 'lessons', async () => (lessons ||= new Lessons({ ...page, study: await study() })));

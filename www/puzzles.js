@@ -23,13 +23,12 @@
 //                                      solved: [id], missed: [id] } }
 
 import * as engine from './engine.js';
-import * as game from './game.js';
 import { wasmModule } from './lazy-wasm.js';
 import { errorText, say, variantTitle } from './i18n.js';
 import { keepMistakes, mistakeLines, MISTAKES_KEY } from './analysis.js';
 import { TrainerBoard } from './trainer-board.js';
+import { openTrainer, TrainerPanel } from './trainer-panel.js';
 
-const $ = (id) => document.getElementById(id);
 const KEY = 'draughts.puzzles';
 /** How long the defender's reply waits, so that the player sees the move made first (ms). */
 const REPLY_DELAY = 350;
@@ -97,10 +96,9 @@ const STYLE = `
 .puzzle label { display: flex; gap: 0.4rem; align-items: center; }
 `;
 
-class Puzzles {
+class Puzzles extends TrainerPanel {
   constructor({ controller, panels, study }) {
-    this.c = controller;
-    this.panels = panels;
+    super({ controller, panels, id: 'puzzle', held: 'is-puzzling', style: STYLE, button: 'puzzles' });
     this.study = study;
     this.sets = new Map(); // variant → Promise of the set's text (null: none shipped)
     this.trainer = null; // the study module's PuzzleTrainer of the mode shown
@@ -111,15 +109,6 @@ class Puzzles {
     this.counted = false; // whether this puzzle's try has counted (the rating moved)
     this.stale = false; // whether the trainer's list of mistakes is older than the one kept
     this.hints = 0;
-    this.active = false;
-    const style = document.createElement('style');
-    style.textContent = STYLE;
-    document.head.append(style);
-    this.el = document.createElement('section');
-    this.el.id = 'puzzle';
-    this.el.className = 'puzzle';
-    this.el.setAttribute('aria-labelledby', 'puzzle-title');
-    this.el.hidden = true;
     this.el.innerHTML = `<h2 id="puzzle-title"></h2>
       <label><span class="puzzle-variant-label"></span><select id="puzzle-variant"></select></label>
       <p class="puzzle-stats"><span class="puzzle-rating"></span> <span class="puzzle-delta"></span> · <span class="puzzle-streak"></span></p>
@@ -135,7 +124,6 @@ class Puzzles {
         <button type="button" id="puzzle-mistakes"></button>
         <button type="button" id="puzzle-leave"></button>
       </div>`;
-    document.querySelector('.panel').prepend(this.el);
     this.board = new TrainerBoard({
       view: controller.view,
       idle: () => this.c.snap,
@@ -174,12 +162,7 @@ class Puzzles {
 
   /** Opens the trainer in the game's variant. */
   async open() {
-    if (!this.active) {
-      this.active = true;
-      this.c.clearSelection();
-      document.body.classList.add('is-puzzling');
-      this.el.hidden = false;
-    }
+    this.hold();
     this.relabel();
     this.panels.announce(this.word('puzzle.title'));
     await this.load(this.c.snap.variant);
@@ -428,14 +411,7 @@ class Puzzles {
     this.trainer?.free();
     this.trainer = null;
     this.index = null;
-    this.active = false;
-    this.el.hidden = true;
-    document.body.classList.remove('is-puzzling');
-    this.panels.showTitle();
-    this.c.view.setFlipped(this.c.flipped);
-    this.c.buildBoard(game.board());
-    this.c.redraw();
-    $('puzzles').focus();
+    this.release();
   }
 
   /** A move made: the study module says whether it is right; a right one is played, then the reply. */
@@ -501,15 +477,5 @@ class Puzzles {
 
 let puzzles = null;
 /** Opens the puzzles (button#puzzles): the study module is loaded on first use. */
-export async function openPuzzles({ controller, panels }) {
-  if (controller.editor?.active) return;
-  if (controller.lesson?.active) controller.lesson.close();
-  try {
-    puzzles ||= new Puzzles({ controller, panels, study: await wasmModule('study') });
-    controller.lesson = puzzles;
-    window.draughts.puzzles = puzzles; // for tests
-    await puzzles.open();
-  } catch (err) {
-    panels.message(errorText(err), 'error');
-  }
-}
+export const openPuzzles = (page) =>
+  openTrainer(page, 'puzzles', async () => (puzzles ||= new Puzzles({ ...page, study: await wasmModule('study') })));

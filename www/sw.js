@@ -16,7 +16,7 @@ const BUILD = 'draughts-build-';
 const POINTER = 'draughts-current';
 const MODULES = [
   'www/main.js', 'www/engine.js', 'www/game.js', 'www/controller.js', 'www/board-view.js', 'www/input.js',
-  'www/panels.js', 'www/storage.js', 'www/library-db.js', 'www/library.js', 'www/new-game.js', 'www/online.js', 'www/rtc.js', 'www/pdn-io.js', 'www/dialogs.js', 'www/explorer.js', 'www/computer.js', 'www/engine-worker.js', 'www/share.js', 'www/editor.js', 'www/lessons.js', 'www/puzzles.js', 'www/trainer-board.js', 'www/lazy-wasm.js', 'www/analysis.js', 'www/sound.js',
+  'www/panels.js', 'www/storage.js', 'www/library-db.js', 'www/library.js', 'www/new-game.js', 'www/online.js', 'www/rtc.js', 'www/pdn-io.js', 'www/dialogs.js', 'www/explorer.js', 'www/computer.js', 'www/engine-worker.js', 'www/share.js', 'www/editor.js', 'www/lessons.js', 'www/puzzles.js', 'www/trainer-board.js', 'www/trainer-panel.js', 'www/lazy-wasm.js', 'www/analysis.js', 'www/sound.js',
   'www/settings.js', 'www/i18n.js', 'www/lang/en.js', 'www/clock.js', 'www/endgame-tables.js', 'www/egdb-store.js',
   'manifest.webmanifest', 'www/icon.svg',
   'www/icon-192.png', 'www/icon-512.png',
