@@ -27,10 +27,8 @@
 //! board, and the goals other than the usual one (Antidraughts, Breakthrough), whose weights
 //! start from their own hand-made evaluation and replace it whole.
 //!
-//! [`visit`] lists the features for fitting; play sums their weights term by term ([`Terms`],
-//! which the search updates move by move) through the same neighbourhoods, regions and dense
-//! terms, and a test holds the two equal, so what is fitted is exactly what is played.
-//! Kings-only endings with flying kings and those a lone
+//! The same [`visit`] lists the features for fitting and sums the weights in play, so what is
+//! fitted is exactly what is played. Kings-only endings with flying kings and those a lone
 //! flying king holds are left to [`super::eval`]'s rules and hand-made terms.
 
 use crate::terms::{is_runaway, mobility};
