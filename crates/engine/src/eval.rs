@@ -53,23 +53,11 @@ impl Evaluator {
 
     /// Static evaluation of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.evaluate_by(pos, learned::evaluate_white)
-    }
-
-    /// [`Evaluator::evaluate`], its learned part computed by `learned_white` (given the position
-    /// and the weights), which must return [`learned::evaluate_white`]'s score: the search's
-    /// evaluations by difference ([`crate::incremental`]).
-    #[inline]
-    pub fn evaluate_by(
-        &self,
-        pos: &Position,
-        learned_white: impl FnOnce(&Position, &'static Tuned) -> i32,
-    ) -> i32 {
         let fitted = self.weights(pos.variant());
         match (pos.rules().goal, fitted) {
             (Goal::Standard, _) => {}
             // The other goals' weights are fitted to their own games, endings included.
-            (_, Some(tuned)) => return for_side_to_move(pos, learned_white(pos, tuned)),
+            (_, Some(tuned)) => return for_side_to_move(pos, learned::evaluate_white(pos, tuned)),
             (Goal::Losing, None) => return evaluate_losing(pos),
             (Goal::FirstKing, None) => return evaluate_race(pos),
         }
@@ -85,7 +73,7 @@ impl Evaluator {
         // them to learn from (English games reach many, and learn them).
         let kings_only = white.men == 0 && black.men == 0 && pos.rules().flying_kings();
         let score = match fitted.filter(|_| !kings_only) {
-            Some(tuned) => learned_white(pos, tuned),
+            Some(tuned) => learned::evaluate_white(pos, tuned),
             None => hand_made_white(pos, white, black),
         };
         for_side_to_move(pos, drawish_endings(pos, white, black, score))

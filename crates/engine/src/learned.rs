@@ -101,8 +101,6 @@ pub fn regions(g: Geometry) -> usize {
 /// squares in each of its four rows; the two are adjacent bits in every layout.
 struct Regions {
     first: Vec<[u8; 4]>,
-    /// Each region's eight squares.
-    masks: Vec<Bitboard>,
 }
 
 fn region_layout(g: Geometry) -> &'static Regions {
@@ -126,15 +124,7 @@ fn region_layout(g: Geometry) -> &'static Regions {
                 }
             }
         }
-        let masks = first
-            .iter()
-            .map(|rows| {
-                rows.iter().fold(Bitboard::EMPTY, |m, &b| {
-                    m | Bitboard::from_bit(b) | Bitboard::from_bit(b + 1)
-                })
-            })
-            .collect();
-        Regions { first, masks }
+        Regions { first }
     })
 }
 
@@ -266,87 +256,43 @@ pub fn visit(pos: &Position, with_regions: bool, mut add: impl FnMut(usize, i32)
     let g = pos.geometry();
     let l = layout(g);
     let s = g.squares() as usize;
-    let patterns = 2 * s + DENSE.len();
+    let size = g.size();
     let kings = pos.kings();
-    for (c, us, them, sign) in sides(pos) {
-        let planes = neighbourhoods(g, l, c, us, them);
-        for bit in us & !kings {
+    let (white, black) = (pos.pieces(Color::White), pos.pieces(Color::Black));
+    let mut dense = [0i32; DENSE.len()];
+    for (c, color, sign) in [(0, Color::White, 1), (1, Color::Black, -1)] {
+        let us = if c == 0 { white } else { black };
+        let them = if c == 0 { black } else { white };
+        let men = us & !kings;
+        // A man's neighbourhood, two bits a neighbour: own piece 1, opponent's 2, edge 3,
+        // empty 0; `planes[2k]` holds the men whose k-th neighbour is an own piece or the edge.
+        // Each side's view is the board turned half a turn for Black (as the square tables).
+        let mut planes = [Bitboard::EMPTY; 8];
+        for k in 0..4 {
+            let (back, edge) = (l.back[c][k], l.edge[c][k]);
+            // Away from the edge a neighbour is one constant shift away. On the full board the
+            // shifts wrap at the row ends, which the edge masks out; boards of dark squares have
+            // ghost bits there, so nothing wraps onto a square.
+            let (own, theirs) = if g.is_full() {
+                (us.shift(back) & !edge, them.shift(back) & !edge)
+            } else {
+                (us.shift(back), them.shift(back))
+            };
+            planes[2 * k] = own | edge;
+            planes[2 * k + 1] = theirs | edge;
+        }
+        let patterns = 2 * s + DENSE.len();
+        for bit in men {
             add(l.own[c][bit as usize] as usize, sign);
-            add(patterns + pattern(&planes, bit), sign);
+            let mut idx = 0;
+            for (k, plane) in planes.iter().enumerate() {
+                idx |= (plane.contains(bit) as usize) << k;
+            }
+            add(patterns + idx, sign);
         }
         for bit in us & kings {
             add(s + l.own[c][bit as usize] as usize, sign);
         }
-    }
-    for (i, &v) in dense_terms(pos).iter().enumerate() {
-        if v != 0 {
-            add(2 * s + i, v);
-        }
-    }
-    if with_regions {
-        let base = Tuned::len_for(s);
-        for_each_region(pos, u32::MAX, |_, i| add(base + i, 1));
-    }
-}
-
-/// White then Black: the side's index in the layout's tables, its pieces, the opponent's and
-/// the sign its features count with.
-#[inline]
-fn sides(pos: &Position) -> [(usize, Bitboard, Bitboard, i32); 2] {
-    let (white, black) = (pos.pieces(Color::White), pos.pieces(Color::Black));
-    [(0, white, black, 1), (1, black, white, -1)]
-}
-
-/// The neighbourhoods of side `c`'s men (pieces `us`, the opponent's `them`), two bits a
-/// neighbour: own piece 1, opponent's 2, edge 3, empty 0. `planes[2k]` holds the squares whose
-/// k-th neighbour is an own piece or the edge, `planes[2k + 1]` those whose k-th neighbour is
-/// an opponent's piece or the edge. Each side's view is the board turned half a turn for Black
-/// (as the square tables).
-#[inline]
-fn neighbourhoods(
-    g: Geometry,
-    l: &Layout,
-    c: usize,
-    us: Bitboard,
-    them: Bitboard,
-) -> [Bitboard; 8] {
-    let mut planes = [Bitboard::EMPTY; 8];
-    for k in 0..4 {
-        let (back, edge) = (l.back[c][k], l.edge[c][k]);
-        // Away from the edge a neighbour is one constant shift away. On the full board the
-        // shifts wrap at the row ends, which the edge masks out; boards of dark squares have
-        // ghost bits there, so nothing wraps onto a square.
-        let (own, theirs) = if g.is_full() {
-            (us.shift(back) & !edge, them.shift(back) & !edge)
-        } else {
-            (us.shift(back), them.shift(back))
-        };
-        planes[2 * k] = own | edge;
-        planes[2 * k + 1] = theirs | edge;
-    }
-    planes
-}
-
-/// The neighbourhood of the man on `bit` (see [`neighbourhoods`]): 0 to 255.
-#[inline]
-fn pattern(planes: &[Bitboard; 8], bit: u8) -> usize {
-    let mut idx = 0;
-    for (k, plane) in planes.iter().enumerate() {
-        idx |= (plane.contains(bit) as usize) << k;
-    }
-    idx
-}
-
-/// The dense features of `pos`, White's minus Black's (see [`DENSE`]).
-#[inline]
-fn dense_terms(pos: &Position) -> [i32; DENSE.len()] {
-    let g = pos.geometry();
-    let l = layout(g);
-    let size = g.size();
-    let kings = pos.kings();
-    let mut dense = [0i32; DENSE.len()];
-    for ((c, us, them, sign), color) in sides(pos).into_iter().zip([Color::White, Color::Black]) {
-        let men = us & !kings;
         dense[0] += sign * mobility(pos, color);
         let left = (men & l.left_half).count() as i32;
         dense[1] += sign * (2 * left - men.count() as i32).abs();
@@ -366,248 +312,61 @@ fn dense_terms(pos: &Position) -> [i32; DENSE.len()] {
             dense[4] += sign;
         }
         // Men in the opponent's half: loose (no own piece or edge behind either side; on the
-        // full board, beside either side) or an outpost (own pieces or the edge at both): the
-        // third and fourth neighbours' own planes.
-        let own_or_edge = |k: usize| {
-            let (back, edge) = (l.back[c][k], l.edge[c][k]);
-            let own = us.shift(back);
-            (if g.is_full() { own & !edge } else { own }) | edge
-        };
-        let (behind_left, behind_right) = (own_or_edge(2), own_or_edge(3));
+        // full board, beside either side) or an outpost (own pieces or the edge at both).
         let far = men & l.far_half[c];
-        dense[7] += sign * (far & !behind_left & !behind_right).count() as i32;
-        dense[8] += sign * (far & behind_left & behind_right).count() as i32;
+        dense[7] += sign * (far & !planes[4] & !planes[6]).count() as i32;
+        dense[8] += sign * (far & planes[4] & planes[6]).count() as i32;
     }
-    let (white, black) = (pos.pieces(Color::White), pos.pieces(Color::Black));
     let pieces = (white | black).count() as i32;
     let men_lead = (white & !kings).count() as i32 - (black & !kings).count() as i32;
     let kings_lead = (white & kings).count() as i32 - (black & kings).count() as i32;
     dense[5] = men_lead * 32 / pieces.max(1);
     dense[6] = kings_lead * 32 / pieces.max(1);
-    dense
+    for (i, &v) in dense.iter().enumerate() {
+        if v != 0 {
+            add(2 * s + i, v);
+        }
+    }
+    if with_regions {
+        let base = Tuned::len_for(s);
+        for_each_region(pos, |i| add(base + i, 1));
+    }
 }
 
-/// Calls `f(r, r · REGION + x)` for each region `r` of `pos`'s board in `which` (bit `r`) and the
-/// configuration `x` of its men as White sees them (digit 1 White's man, 2 Black's, in bit
-/// order). Black's view of the same men, the half-turned region, is not a feature of its own:
-/// the weights are fitted opposite on the two (see [`region_partner`]), so that this one counts
-/// for both sides.
+/// Calls `f(r · REGION + x)` for each region `r` of `pos`'s board and the configuration `x` of
+/// its men as White sees them (digit 1 White's man, 2 Black's, in bit order). Black's view of
+/// the same men, the half-turned region, is not a feature of its own: the weights are fitted
+/// opposite on the two (see [`region_partner`]), so that this one counts for both sides.
 #[inline]
-fn for_each_region(pos: &Position, which: u32, mut f: impl FnMut(usize, usize)) {
+fn for_each_region(pos: &Position, mut f: impl FnMut(usize)) {
     let (t, first) = (region_tables(), &region_layout(pos.geometry()).first);
     let kings = pos.kings();
     let wm = (pos.pieces(Color::White) & !kings).0;
     let bm = (pos.pieces(Color::Black) & !kings).0;
     for (r, rows) in first.iter().enumerate() {
-        if which >> r & 1 == 0 {
-            continue;
-        }
         let (mut w8, mut b8) = (0usize, 0usize);
         for (j, &b) in rows.iter().enumerate() {
             w8 |= ((wm >> b) as usize & 3) << (2 * j);
             b8 |= ((bm >> b) as usize & 3) << (2 * j);
         }
-        f(r, r * REGION + (t.ternary[w8] + 2 * t.ternary[b8]) as usize);
+        f(r * REGION + (t.ternary[w8] + 2 * t.ternary[b8]) as usize);
     }
-}
-
-/// The local terms of the evaluation summed, with the open and the end weights apart: each
-/// man's square and neighbourhood, each king's square and each region's configuration (see
-/// [`Terms`] for them one by one). The dense terms, which read the whole board, are counted
-/// apart ([`evaluate_white_with`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Local {
-    open: i32,
-    end: i32,
-}
-
-impl std::ops::AddAssign for Local {
-    #[inline]
-    fn add_assign(&mut self, other: Local) {
-        self.open += other.open;
-        self.end += other.end;
-    }
-}
-
-impl std::ops::SubAssign for Local {
-    #[inline]
-    fn sub_assign(&mut self, other: Local) {
-        self.open -= other.open;
-        self.end -= other.end;
-    }
-}
-
-impl Local {
-    /// The local terms of `pos` with the weights `w` (fitted on `pos`'s board).
-    #[inline]
-    pub fn of(pos: &Position, w: &Tuned) -> Local {
-        let mut sum = Local::default();
-        each_piece(pos, w, !Bitboard::EMPTY, |_, t| sum += t);
-        each_region(pos, w, u32::MAX, |_, t| sum += t);
-        sum
-    }
-}
-
-/// The local terms of a position one by one: the piece on each square (nothing where it is
-/// empty) and each region. Each reads only a few squares (a piece's own and its four
-/// neighbours, a region's eight), so after a move only those near the squares it changed
-/// differ, and [`Terms::update`] counts those alone: the search evaluates a position from the
-/// last one it evaluated nearby ([`crate::incremental`]).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Terms {
-    pieces: [Local; 64],
-    regions: [Local; 16],
-    sum: Local,
-}
-
-impl Terms {
-    /// The local terms of `pos` with the weights `w` (fitted on `pos`'s board).
-    pub fn of(pos: &Position, w: &Tuned) -> Terms {
-        let mut terms = Terms {
-            pieces: [Local::default(); 64],
-            regions: [Local::default(); 16],
-            sum: Local::default(),
-        };
-        each_piece(pos, w, !Bitboard::EMPTY, |bit, t| {
-            terms.pieces[bit as usize] = t;
-            terms.sum += t;
-        });
-        each_region(pos, w, u32::MAX, |r, t| {
-            terms.regions[r] = t;
-            terms.sum += t;
-        });
-        terms
-    }
-
-    /// Their sum.
-    #[inline]
-    pub fn sum(&self) -> Local {
-        self.sum
-    }
-
-    /// From the terms of `before` (`self`) to those of `pos`, a position on the same board
-    /// evaluated with the same weights: only the pieces on the squares that differ and on
-    /// their neighbours, and the regions that hold a square that differs, are counted again;
-    /// every other term reads only squares that are the same in both. Where so many squares
-    /// differ that this costs more, all of them are counted again (the same terms).
-    #[inline]
-    pub fn update(&mut self, w: &Tuned, before: &Position, pos: &Position) {
-        let changed = changed_squares(before, pos);
-        if changed.is_empty() {
-            return;
-        }
-        let g = pos.geometry();
-        // The changed squares and their neighbours in every direction (a side's four
-        // neighbours are the four directions). A superset where a shift wraps or leaves the
-        // board changes nothing: a piece whose surroundings are the same has the same term.
-        let near = layout(g).back[0]
-            .iter()
-            .fold(changed, |near, &step| near | changed.shift(step))
-            & g.mask();
-        if 2 * (near & pos.occupied()).count() > pos.occupied().count() {
-            *self = Terms::of(pos, w);
-            return;
-        }
-        for bit in near & before.occupied() {
-            self.sum -= std::mem::take(&mut self.pieces[bit as usize]);
-        }
-        each_piece(pos, w, near, |bit, t| {
-            self.pieces[bit as usize] = t;
-            self.sum += t;
-        });
-        let which = region_layout(g)
-            .masks
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| (**m & changed).any())
-            .fold(0u32, |acc, (r, _)| acc | 1 << r);
-        each_region(pos, w, which, |r, t| {
-            self.sum -= self.regions[r];
-            self.regions[r] = t;
-            self.sum += t;
-        });
-    }
-}
-
-/// Calls `f(bit, term)` for each piece of `pos` on `near`: a man's square and neighbourhood, a
-/// king's square, White's positive and Black's negative.
-#[inline]
-fn each_piece(pos: &Position, w: &Tuned, near: Bitboard, mut f: impl FnMut(u8, Local)) {
-    let g = pos.geometry();
-    let l = layout(g);
-    let s = g.squares() as usize;
-    let patterns = 2 * s + DENSE.len();
-    let kings = pos.kings();
-    for (c, us, them, sign) in sides(pos) {
-        let men = us & !kings & near;
-        if men.any() {
-            let planes = neighbourhoods(g, l, c, us, them);
-            for bit in men {
-                let square = l.own[c][bit as usize] as usize;
-                let p = patterns + pattern(&planes, bit);
-                f(
-                    bit,
-                    Local {
-                        open: sign * (w.open[square] as i32 + w.open[p] as i32),
-                        end: sign * (w.end[square] as i32 + w.end[p] as i32),
-                    },
-                );
-            }
-        }
-        for bit in us & kings & near {
-            let square = s + l.own[c][bit as usize] as usize;
-            f(
-                bit,
-                Local {
-                    open: sign * w.open[square] as i32,
-                    end: sign * w.end[square] as i32,
-                },
-            );
-        }
-    }
-}
-
-/// Calls `f(r, term)` for each region `r` of `pos`'s board in `which` (bit `r`), if `w` has
-/// the regions' weights.
-#[inline]
-fn each_region(pos: &Position, w: &Tuned, which: u32, mut f: impl FnMut(usize, Local)) {
-    if w.has_regions() {
-        for_each_region(pos, which, |r, i| {
-            f(
-                r,
-                Local {
-                    open: w.regions[2 * i] as i32,
-                    end: w.regions[2 * i + 1] as i32,
-                },
-            )
-        });
-    }
-}
-
-/// The squares whose content differs between two positions on the same board (a piece come
-/// or gone, or crowned).
-#[inline]
-pub fn changed_squares(a: &Position, b: &Position) -> Bitboard {
-    (a.pieces(Color::White) ^ b.pieces(Color::White))
-        | (a.pieces(Color::Black) ^ b.pieces(Color::Black))
-        | (a.kings() ^ b.kings())
 }
 
 /// The learned evaluation of `pos` from White's point of view, in hundredths of a man, before
 /// the endgame rules [`super::eval::evaluate`] applies on top.
 #[inline]
 pub fn evaluate_white(pos: &Position, w: &Tuned) -> i32 {
-    evaluate_white_with(pos, w, Local::of(pos, w))
-}
-
-/// [`evaluate_white`], given the local terms of `pos` (see [`Local`]).
-#[inline]
-pub fn evaluate_white_with(pos: &Position, w: &Tuned, local: Local) -> i32 {
-    let Local { mut open, mut end } = local;
-    let dense = 2 * pos.geometry().squares() as usize;
-    for (i, v) in dense_terms(pos).into_iter().enumerate() {
-        open += v * w.open[dense + i] as i32;
-        end += v * w.end[dense + i] as i32;
+    let (mut open, mut end) = (0i32, 0i32);
+    visit(pos, false, |i, v| {
+        open += v * w.open[i] as i32;
+        end += v * w.end[i] as i32;
+    });
+    if w.has_regions() {
+        for_each_region(pos, |i| {
+            open += w.regions[2 * i] as i32;
+            end += w.regions[2 * i + 1] as i32;
+        });
     }
     let p = phase(pos);
     (open * p + end * (256 - p)) / (256 * SCALE)

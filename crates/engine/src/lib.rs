@@ -23,7 +23,6 @@
 pub mod book;
 pub mod egdb;
 pub mod eval;
-pub mod incremental;
 pub mod learned;
 pub mod puzzles;
 pub mod review;

@@ -27,7 +27,6 @@ mod tuning;
 use super::tt::Tt;
 use crate::egdb::{Egdb, Outcome};
 use crate::eval::Evaluator;
-use crate::incremental::Incremental;
 use draughts_rules::mv::Move;
 use draughts_rules::position::Position;
 use draughts_rules::variant::Verdict;
@@ -181,8 +180,6 @@ pub struct Engine {
     quiescence_shots: bool,
     /// What it evaluates with (see [`Engine::set_evaluator`]).
     evaluator: Evaluator,
-    /// The last position evaluated at each ply, to evaluate the next by difference.
-    incremental: Incremental,
 }
 
 /// The most threads a search uses.
@@ -242,17 +239,7 @@ impl Engine {
                 .collect(),
             quiescence_shots: true,
             evaluator: Evaluator::default(),
-            incremental: Incremental::default(),
         }
-    }
-
-    /// The static evaluation of `pos`, `ply` plies from the root: [`Evaluator::evaluate`]'s,
-    /// computed by difference from a position evaluated nearby (see [`Incremental`]).
-    #[inline]
-    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        let incremental = &mut self.incremental;
-        self.evaluator
-            .evaluate_by(pos, |pos, w| incremental.evaluate_white(pos, w, ply))
     }
 
     /// Forgets everything learned (for a new game, or for reproducible searches).

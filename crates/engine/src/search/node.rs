@@ -10,6 +10,7 @@ use super::tuning::{
     IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, PROBCUT_MIN_DEPTH,
 };
 use super::{no_moves_score, Engine, Limits, EGDB_BOUND, INF, MAX_PLY};
+use crate::eval::Evaluator;
 use crate::tt::{TtEntry, EXACT, LOWER, UPPER};
 use crate::zobrist;
 use draughts_rules::fast;
@@ -136,7 +137,7 @@ impl Engine {
             }
         }
         let futility = if prunable {
-            self.futility_value(pos, depth, *alpha, ply)
+            futility_value(&self.evaluator, pos, depth, *alpha)
         } else {
             None
         };
@@ -414,27 +415,6 @@ impl Engine {
         );
     }
 
-    /// Futility: one to three plies from the horizon, a quiet position that stands below alpha by
-    /// more than a quiet move gains in that many plies will not reach alpha, so after the
-    /// best-ordered move its other quiet moves are not searched. The value such a node fails low
-    /// at, if `pos` is futile. Only in the variants played to capture or block all (the margins are
-    /// in their evaluation's units), and not near a proven result.
-    fn futility_value(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        alpha: i32,
-        ply: usize,
-    ) -> Option<i32> {
-        if depth > FUTILITY_MAX_DEPTH
-            || pos.rules().goal != Goal::Standard
-            || alpha.abs() >= EGDB_BOUND
-        {
-            return None;
-        }
-        Some(self.evaluate(pos, ply) + futility_margin(depth)).filter(|&v| v <= alpha)
-    }
-
     /// Whether the search must stop: stopped already, the node budget spent, or (every 2048
     /// nodes) the stop callback or the clock says so. Never in the first iteration.
     #[inline]
@@ -475,6 +455,19 @@ impl Engine {
         }
         false
     }
+}
+
+/// Futility: one to three plies from the horizon, a quiet position that stands below alpha by
+/// more than a quiet move gains in that many plies will not reach alpha, so after the
+/// best-ordered move its other quiet moves are not searched. The value such a node fails low
+/// at, if `pos` is futile. Only in the variants played to capture or block all (the margins are
+/// in their evaluation's units), and not near a proven result.
+fn futility_value(evaluator: &Evaluator, pos: &Position, depth: i32, alpha: i32) -> Option<i32> {
+    if depth > FUTILITY_MAX_DEPTH || pos.rules().goal != Goal::Standard || alpha.abs() >= EGDB_BOUND
+    {
+        return None;
+    }
+    Some(evaluator.evaluate(pos) + futility_margin(depth)).filter(|&v| v <= alpha)
 }
 
 /// Whether the quiet move that led to `child` opens a shot: the opponent must capture, and

@@ -40,7 +40,7 @@ impl Engine {
             if mobility(pos, pos.turn()) == 0 {
                 return no_moves_score(pos, ply);
             }
-            let stand = self.evaluate(pos, ply);
+            let stand = self.evaluator.evaluate(pos);
             if stand >= beta
                 || !self.quiescence_shots
                 || ply >= MAX_PLY - 2
@@ -52,7 +52,7 @@ impl Engine {
             best = stand;
             alpha = alpha.max(stand);
         } else if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos, ply);
+            return self.evaluator.evaluate(pos);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         fast::legal_moves_into(pos, &mut moves);
