@@ -238,3 +238,32 @@ fn a_regions_configuration_is_its_men_in_base_three() {
     learned::visit(&pos, false, |i, _| beyond += (i >= base) as usize);
     assert_eq!(beyond, 0);
 }
+
+#[test]
+fn the_score_played_is_the_weights_of_the_features_fitted() {
+    // `evaluate_white` sums the weights its own way; the fit sees the features `visit` lists.
+    // Each feature's value times its weights, mixed by the phase, must be the same score.
+    for variant in Variant::ALL {
+        let w = weights::of(variant);
+        let base = Tuned::len_for(w.squares);
+        for (i, pos) in random_positions(variant, 3, 4).iter().enumerate() {
+            let (mut open, mut end) = (0, 0);
+            learned::visit(pos, w.has_regions(), |k, v| {
+                let (o, e) = if k < base {
+                    (w.open[k], w.end[k])
+                } else {
+                    (w.regions[2 * (k - base)], w.regions[2 * (k - base) + 1])
+                };
+                open += v * o as i32;
+                end += v * e as i32;
+            });
+            let p = learned::phase(pos);
+            let fitted = (open * p + end * (256 - p)) / (256 * learned::SCALE);
+            assert_eq!(
+                learned::evaluate_white(pos, w),
+                fitted,
+                "{variant} #{i} {pos:?}"
+            );
+        }
+    }
+}
