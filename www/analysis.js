@@ -16,6 +16,7 @@
 // not an online opponent's) come back as puzzle lines, kept for the trainer (puzzles.js) in
 // localStorage 'draughts.mistakes' ({ variant: [line, …] }, the newest last, at most MAX_MISTAKES).
 
+import { searchThreads } from './computer.js';
 import * as game from './game.js';
 import { say, t } from './i18n.js';
 
@@ -60,7 +61,7 @@ export class Analyst {
     this.worker = null;
     this.key = null; // what the analysis runs on: `${version}:${ply}`, null when stopped
     this.last = null; // the latest depth found there
-    this.depths = []; // { depth, ms } of the current analysis (for tests and curiosity)
+    this.depths = []; // { depth, ms, threads } of the current analysis (for tests and curiosity)
     this.reviewing = null; // { version, start } while a review runs
     this.review = null; // { version, chart, verdicts, ms } of the game as reviewed
     this.puzzler = null; // the review's worker while it turns the players' mistakes into puzzles
@@ -138,7 +139,7 @@ export class Analyst {
   /** A fresh worker on `job` (the module is compiled once, by the computer's warm-up). */
   async spawn(job) {
     const token = (this.token = {});
-    const w = await this.computer.spareWorker();
+    const w = await this.computer.spareWorker(searchThreads());
     if (this.token !== token || !w) {
       w?.terminate();
       return;
@@ -168,7 +169,7 @@ export class Analyst {
       this.computer.tables?.wanted(msg);
     } else if (msg.type === 'depth') {
       const r = (this.last = msg.result);
-      this.depths.push({ depth: r.depth, ms: r.ms });
+      this.depths.push({ depth: r.depth, ms: r.ms, threads: r.threads });
       $('eval').textContent = say(r.text);
       $('analysis-depth').textContent = r.detail
         ? say(r.detail)

@@ -55,6 +55,25 @@ export function wasmUrls(doc = document, rel = 'x-draughts-engine') {
   throw new Error(`the ${rel} module was not found in the page`);
 }
 
+/**
+ * How many threads the computer's searches use: one, unless the page is cross-origin isolated
+ * (its host sends the COOP and COEP headers that shared memory needs: scripts/serve does) and the
+ * device has several cores; then as many as it has, up to four, on the threaded module.
+ */
+export function searchThreads(scope = globalThis) {
+  if (!scope.crossOriginIsolated || typeof SharedArrayBuffer !== 'function') return 1;
+  return Math.max(1, Math.min(4, scope.navigator?.hardwareConcurrency || 1));
+}
+
+/** The threaded computer module's URLs (as wasmUrls), or null when the page has none. */
+function threadedUrls() {
+  try {
+    return wasmUrls(document, 'x-draughts-engine-threads');
+  } catch {
+    return null;
+  }
+}
+
 /** The URL of `variant`'s opening book, from the page's links, or null without one. */
 export function bookUrl(variant, doc = document) {
   const link = [...doc.querySelectorAll('link[rel="x-draughts-book"]')].find((l) => l.title === variant);
@@ -78,19 +97,26 @@ class Cancelled extends Error {
 
 /** One worker with its wasm instance; `run` resolves with the engine's result. */
 class SearchWorker {
-  /** `owner.tables`: the endgame tables (endgame-tables.js), told what positions call for. */
-  constructor(jsUrl, wasm, owner) {
+  /**
+   * `init`: the worker's init message (Computer.init). `owner.tables`: the endgame tables
+   * (endgame-tables.js), told what positions call for; `owner.started(msg)`: the worker's ready
+   * message (how many threads its searches use).
+   */
+  constructor(init, owner) {
     this.owner = owner;
     this.pending = new Map();
     this.nextId = 1;
     this.worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e) => this.receive(e.data);
     this.worker.onerror = (e) => this.failAll(new Error(e.message || 'the engine worker failed'));
-    this.worker.postMessage({ type: 'init', jsUrl, wasm });
+    this.worker.postMessage(init);
   }
 
   receive(msg) {
-    if (msg.type === 'ready') return;
+    if (msg.type === 'ready') {
+      this.owner.started?.(msg);
+      return;
+    }
     if (msg.type === 'tables') {
       this.owner.tables?.wanted(msg);
       return;
@@ -139,6 +165,10 @@ export class Computer {
     this.last = null; // the computer's last result (for draw offers)
     this.stats = []; // results of the computer's searches, newest last (for tests and curiosity)
     const { jsUrl, wasmUrl } = wasmUrls();
+    this.plain = { jsUrl, wasm: wasmUrl }; // the module without threads
+    // The threaded module where the page can share memory with workers, else null.
+    this.threaded = searchThreads() > 1 ? threadedUrls() : null;
+    this.threads = 1; // how many threads the last worker started reported its searches use
     this.jsUrl = jsUrl;
     this.wasmUrl = wasmUrl;
     this.wasm = null; // the compiled module (or its URL if compiling here failed), once warm()
@@ -164,8 +194,20 @@ export class Computer {
    * first worker. The page's own instance cannot be shared: a worker needs its own.
    */
   warm() {
-    this.wasmReady ||= WebAssembly.compileStreaming(fetch(this.wasmUrl))
-      .catch(() => this.wasmUrl)
+    const compile = (url) => WebAssembly.compileStreaming(fetch(url));
+    // The threaded module where it can run (else, or if it does not compile, the plain one).
+    const threaded = this.threaded
+      ? compile(this.threaded.wasmUrl).then((m) => ({ ...this.threaded, wasm: m }), () => null)
+      : Promise.resolve(null);
+    this.wasmReady ||= threaded
+      .then((t) => {
+        if (t) {
+          this.jsUrl = t.jsUrl;
+          return t.wasm;
+        }
+        this.threaded = null;
+        return compile(this.wasmUrl).catch(() => this.wasmUrl);
+      })
       .then((wasm) => {
         this.wasm = wasm;
         if (!this.worker) this.spawn();
@@ -173,9 +215,24 @@ export class Computer {
     return this.wasmReady;
   }
 
+  /**
+   * A worker's init message (engine-worker.js): on the threaded module, its searches on
+   * `threads` threads (the plain module the fallback if the threads do not start).
+   */
+  init(threads) {
+    const msg = { type: 'init', jsUrl: this.jsUrl, wasm: this.wasm };
+    return this.threaded ? { ...msg, threads, fallback: this.plain } : msg;
+  }
+
   /** Starts a worker (synchronously, once the module is compiled) so that one is always warm. */
   spawn() {
-    if (this.wasm) this.worker = new SearchWorker(this.jsUrl, this.wasm, this);
+    if (this.wasm) this.worker = new SearchWorker(this.init(searchThreads()), this);
+  }
+
+  /** A worker is ready: its searches use `threads` threads (why not more: `threadError`). */
+  started({ threads, threadError }) {
+    this.threads = threads;
+    if (threadError) console.warn(`The computer searches on one thread: ${threadError}`);
   }
 
   /** A fresh idle worker (one holding no endgame tables), unless a search is under way. */
@@ -290,13 +347,14 @@ export class Computer {
 
   /**
    * A worker of its own on the computer's module (the analysis', the explorer's), given the
-   * module compiled once by warm(); null where the module cannot be had.
+   * module compiled once by warm(), its searches on `threads` threads where the threaded module
+   * runs; null where the module cannot be had.
    */
-  async spareWorker() {
+  async spareWorker(threads = 1) {
     await this.warm();
     if (!this.wasm) return null;
     const w = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-    w.postMessage({ type: 'init', jsUrl: this.jsUrl, wasm: this.wasm });
+    w.postMessage(this.init(threads));
     return w;
   }
 

@@ -3,7 +3,9 @@
 // endgame-tables.js). A search is one synchronous wasm call,
 // so the page cancels it by terminating this worker (see computer.js), never by a message.
 //
-// Messages in:  { type: 'init', jsUrl, wasm }          wasm: a WebAssembly.Module or its URL
+// Messages in:  { type: 'init', jsUrl, wasm, threads, fallback }   wasm: a WebAssembly.Module or
+//                                                    its URL; threads > 1 on the threaded module
+//                                                    (see startThreads), else the fallback's
 //               { type: 'call', id, call, args, tables }   call: 'think' | 'hint' | 'analyse'
 //               { type: 'analysis', record, variant, ply, lines, tables }  deepens until done (or terminated)
 //               { type: 'review', record, variant, tables, own }   one position per step (own:
@@ -12,7 +14,7 @@
 //               { type: 'explorer', variant, records, book }  the opening explorer's index, from
 //                                                    PDN records and the book's bytes (explorer.js)
 //               { type: 'explore', id, fen }           the explorer's moves from a position
-// Messages out: { type: 'ready' }
+// Messages out: { type: 'ready', threads, threadError }   the threads a search uses; why not more
 //               { type: 'searching', id, depth, nodes }   think and hint: each depth as it completes
 //               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
 //               { type: 'error', id, message }         id is null when loading failed
@@ -40,17 +42,77 @@ let ready = null;
 let lastPlan = null; // the tables the last search's position called for
 let memory = null; // the wasm instance's memory (its size is reported with a build's progress)
 let explorer = null; // the opening explorer's index (ExplorerIndex), in an explorer's worker
+let helpers = []; // the helper workers of the threaded search (engine-helper.js)
+
+/** How long the helper workers may take to start before the search makes do with one thread. */
+const HELPERS_START_MS = 15000;
+
+/**
+ * The threaded module (built with shared memory: scripts/build-engine) with `threads - 1` helper
+ * workers (engine-helper.js), each on the same compiled module and memory, running one thread of
+ * the search's pool; resolves with the module's bindings once all of them run. Terminating this
+ * worker (how the page cancels a search) ends its helpers too: they are its own workers.
+ */
+async function startThreads({ jsUrl, wasm, threads }) {
+  const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compileStreaming(fetch(wasm));
+  const bindings = await import(jsUrl);
+  memory = (await bindings.default({ module_or_path: module })).memory;
+  bindings.startThreads(threads - 1);
+  const started = Array.from({ length: threads - 1 }, () => startHelper(jsUrl, module, memory));
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the helper workers did not start in time')), HELPERS_START_MS);
+  });
+  try {
+    await Promise.race([Promise.all(started), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+  bindings.threadsReady();
+  return bindings;
+}
+
+/** One helper worker: resolves once it runs its thread of the pool. */
+function startHelper(jsUrl, module, shared) {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./engine-helper.js', import.meta.url), { type: 'module' });
+    helpers.push(w);
+    w.onmessage = ({ data }) => (data.type === 'ready' ? resolve() : reject(new Error(data.message)));
+    w.onerror = (e) => reject(new Error(e.message || 'a helper worker failed to load'));
+    w.postMessage({ jsUrl, module, memory: shared });
+  });
+}
+
+function stopHelpers() {
+  for (const w of helpers) w.terminate();
+  helpers = [];
+}
 
 self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === 'init') {
+    let threads = 1;
+    let threadError = null;
     ready = (async () => {
-      const bindings = await import(msg.jsUrl);
-      memory = (await bindings.default({ module_or_path: msg.wasm })).memory;
+      let bindings = null;
+      if (msg.threads > 1) {
+        try {
+          bindings = await startThreads(msg);
+          threads = msg.threads;
+        } catch (err) {
+          threadError = String(err?.message || err);
+          stopHelpers();
+        }
+      }
+      if (!bindings) {
+        const plain = msg.fallback ?? msg;
+        bindings = await import(plain.jsUrl);
+        memory = (await bindings.default({ module_or_path: plain.wasm })).memory;
+      }
       api = bindings;
     })();
     ready.then(
-      () => self.postMessage({ type: 'ready' }),
+      () => self.postMessage({ type: 'ready', threads, threadError }),
       (err) => self.postMessage({ type: 'error', id: null, message: String(err?.message || err) }),
     );
     return;

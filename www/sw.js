@@ -16,20 +16,26 @@ const BUILD = 'draughts-build-';
 const POINTER = 'draughts-current';
 const MODULES = [
   'www/main.js', 'www/engine.js', 'www/game.js', 'www/controller.js', 'www/board-view.js', 'www/input.js',
-  'www/panels.js', 'www/storage.js', 'www/library-db.js', 'www/library.js', 'www/new-game.js', 'www/online.js', 'www/rtc.js', 'www/pdn-io.js', 'www/dialogs.js', 'www/explorer.js', 'www/computer.js', 'www/engine-worker.js', 'www/share.js', 'www/editor.js', 'www/lessons.js', 'www/puzzles.js', 'www/trainer-board.js', 'www/trainer-panel.js', 'www/lazy-wasm.js', 'www/analysis.js', 'www/sound.js',
+  'www/panels.js', 'www/storage.js', 'www/library-db.js', 'www/library.js', 'www/new-game.js', 'www/online.js', 'www/rtc.js', 'www/pdn-io.js', 'www/dialogs.js', 'www/explorer.js', 'www/computer.js', 'www/engine-worker.js', 'www/engine-helper.js', 'www/share.js', 'www/editor.js', 'www/lessons.js', 'www/puzzles.js', 'www/trainer-board.js', 'www/trainer-panel.js', 'www/lazy-wasm.js', 'www/analysis.js', 'www/sound.js',
   'www/settings.js', 'www/i18n.js', 'www/lang/en.js', 'www/clock.js', 'www/endgame-tables.js', 'www/egdb-store.js',
   'manifest.webmanifest', 'www/icon.svg',
   'www/icon-192.png', 'www/icon-512.png',
 ];
 const PAGE = new URL('./', self.location).href;
 
-/** The page's own files and the hashed files its HTML references, as absolute URLs. */
-function references(html) {
+/**
+ * The page's own files and the hashed files its HTML references, as absolute URLs; the computer's
+ * threaded module only where the page is served cross-origin isolated (`isolated`), the only place
+ * it runs (computer.js).
+ */
+function references(html, isolated) {
   const refs = new Set(MODULES.map((u) => new URL(u, PAGE).href));
   // Attribute values quoted or not (Trunk minifies the page), and the loader's './…' strings.
   for (const m of html.matchAll(/(?:href|src)=(?:"([^"#]+)"|([^\s>"'#]+))|'(\.\/[^']+)'/g)) {
     const url = m[1] || m[2] || m[3];
-    if (!url.startsWith('data:') && !/^[a-z]+:\/\//i.test(url)) refs.add(new URL(url, PAGE).href);
+    if (url.startsWith('data:') || /^[a-z]+:\/\//i.test(url)) continue;
+    if (!isolated && /(^|\/)engine-threads-/.test(url)) continue;
+    refs.add(new URL(url, PAGE).href);
   }
   return refs;
 }
@@ -61,7 +67,9 @@ async function refresh() {
   const name = BUILD + hashOf(html);
   const before = await current();
   if (name === before) return;
-  const refs = references(html);
+  // The headers that make the page cross-origin isolated (server.mjs --isolated).
+  const isolated = res.headers.get('cross-origin-embedder-policy') === 'require-corp';
+  const refs = references(html, isolated);
   const files = await Promise.all(
     [...refs].map(async (url) => {
       const r = await fetch(url, { cache: 'no-store' });

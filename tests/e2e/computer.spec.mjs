@@ -4,7 +4,9 @@
 // generous limits (timing figures are in measurements.spec.mjs).
 import { on } from './devices.mjs';
 import { expect, test } from './fixtures.mjs';
-import { flipTwice, measured, thinkingThen } from './helpers.mjs';
+import { cores, flipTwice, helperWorkers, measured, thinkingThen } from './helpers.mjs';
+
+const START = 'W:W31-50:B1-20';
 
 /** Longer than level 6 thinks (about 3 s): a cancelled search that still landed would show. */
 const LONGER_THAN_LEVEL_6 = 3500;
@@ -146,6 +148,16 @@ test.describe('against the computer', on('phone'), () => {
     expect(s.nodes, 'nothing searched').toBe(0);
     const g = await app.game();
     expect([g.variant, g.ply], 'the computer opened the Turkish game').toEqual(['turkish', 1]);
+  });
+
+  test('a page that is not cross-origin isolated: one thread, and the threaded module is never fetched', async ({ app, page, traffic }) => {
+    await cores(page, 4);
+    await app.open();
+    expect(await page.evaluate(() => self.crossOriginIsolated), 'not isolated').toBe(false);
+    const r = await app.analyse(START, 'international', 7);
+    expect([r.threads, r.helperNodes, r.depth], 'one thread').toEqual([1, 0, 7]);
+    expect(helperWorkers(page), 'no helper worker').toBe(0);
+    expect(traffic.requests.filter((u) => u.includes('engine-threads-')), 'the threaded module is not fetched').toEqual([]);
   });
 
   test('undo and new game cancel a search in progress', async ({ app, page }) => {

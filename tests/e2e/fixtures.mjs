@@ -1,7 +1,8 @@
 // The fixtures every spec uses: `import { test, expect } from './fixtures.mjs'`.
 //
 // - `site` (one per worker): dist/ served by server.mjs under a sub-path, since the site must work
-//   from any sub-path; it sets `baseURL`, so `page.goto('./')` opens the site.
+//   from any sub-path; it sets `baseURL`, so `page.goto('./')` opens the site. Cross-origin
+//   isolated (as a host that lets the computer use threads) with `test.use({ isolated: true })`.
 // - `page`: a fresh page (fresh context: empty storage, no service worker yet) that records
 //   console errors, uncaught exceptions and requests; the test fails if any error appears or any
 //   request leaves the origin.
@@ -16,10 +17,13 @@ import { App } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 export const test = base.extend({
+  // `test.use({ isolated: true })`: the site is served cross-origin isolated (server.mjs).
+  isolated: [false, { option: true, scope: 'worker' }],
+
   site: [
-    async ({}, use) => {
+    async ({ isolated }, use) => {
       if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: run trunk build --release`);
-      const server = await startServer({ dir: DIST, port: 0, prefix: PREFIX });
+      const server = await startServer({ dir: DIST, port: 0, prefix: PREFIX, isolated });
       const origin = `http://127.0.0.1:${server.address().port}`;
       await use({ origin, base: origin + PREFIX, dist: DIST, prefix: PREFIX });
       await new Promise((ok) => server.close(ok));

@@ -595,3 +595,18 @@ export async function thinkingThen(page, cardSel, ...fns) {
   );
   return handle.jsonValue();
 }
+
+/** The page as on a device with `n` cores (the computer searches on up to four threads). */
+export function cores(page, n) {
+  return page.addInitScript((k) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => k }), n);
+}
+
+/** The computer's helper workers alive (engine-helper.js, nested in its workers). */
+export function helperWorkers(page) {
+  return page.workers().filter((w) => w.url().endsWith('/engine-helper.js')).length;
+}
+
+/** Whether `move` (a search result's move) is one of the legal moves of the position shown. */
+export async function isLegal(app, move) {
+  return (await app.legal()).some((m) => m.from === move.from && String(m.path) === String(move.path));
+}

@@ -185,6 +185,7 @@ function sizes(site, requests) {
   let firstVisit = 0;
   let pageWasm = 0;
   let engineWasm = 0;
+  let threadedWasm = 0;
   let builderWasm = 0;
   let studyWasm = 0;
   let onlineWasm = 0;
@@ -194,6 +195,7 @@ function sizes(site, requests) {
     if (loaded.has(rel(f))) firstVisit += size;
     if (f.endsWith('.wasm')) {
       if (/engine-[0-9a-f]+_bg\.wasm$/.test(f)) engineWasm += size;
+      else if (/engine-threads-[0-9a-f]+_bg\.wasm$/.test(f)) threadedWasm += size;
       else if (/egdb-builder-[0-9a-f]+_bg\.wasm$/.test(f)) builderWasm += size;
       else if (/study-[0-9a-f]+_bg\.wasm$/.test(f)) studyWasm += size;
       else if (/online-[0-9a-f]+_bg\.wasm$/.test(f)) onlineWasm += size;
@@ -202,6 +204,7 @@ function sizes(site, requests) {
   }
   measured('size', "the page's wasm, gzipped (target ≤ 100 KB)", kb(pageWasm));
   measured('size', "the computer's wasm, gzipped (loaded when first needed)", kb(engineWasm));
+  measured('size', "the computer's threaded wasm, gzipped (instead, in a cross-origin isolated page)", kb(threadedWasm));
   measured('size', "the endgame tables' builder's wasm, gzipped (loaded when tables are first built)", kb(builderWasm));
   measured('size', "the study module's wasm, gzipped (loaded when the lessons are first opened)", kb(studyWasm));
   measured('size', "online play's wasm, gzipped (loaded when a friend is first invited)", kb(onlineWasm));

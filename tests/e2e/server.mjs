@@ -1,7 +1,9 @@
-// A tiny static file server for dist/: `node tests/e2e/server.mjs DIR [PORT] [PREFIX]`.
+// A tiny static file server for dist/: `node tests/e2e/server.mjs DIR [PORT] [PREFIX] [--isolated]`.
 // With PREFIX (e.g. /some/sub/path/) the site is served only under that path, to check that it
 // works from any sub-path. Listens on 127.0.0.1 only. `startServer({ delay })` holds every answer
 // back by `delay` ms (a number, or a function called per request), to test a slow network.
+// `isolated` (--isolated) sends the headers that make the page cross-origin isolated (COOP and
+// COEP), as a host must for the computer to search on several threads (shared memory).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -21,7 +23,12 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export function startServer({ dir, port = 0, prefix = '/', delay = 0 }) {
+const ISOLATION = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+};
+
+export function startServer({ dir, port = 0, prefix = '/', delay = 0, isolated = false }) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
@@ -50,6 +57,7 @@ export function startServer({ dir, port = 0, prefix = '/', delay = 0 }) {
         'content-type': TYPES[extname(file)] || 'application/octet-stream',
         'content-length': body.length,
         'cache-control': 'no-cache',
+        ...(isolated ? ISOLATION : {}),
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {
@@ -63,8 +71,9 @@ export function startServer({ dir, port = 0, prefix = '/', delay = 0 }) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [dir = 'dist', port = '8080', prefix = '/'] = process.argv.slice(2);
-  const server = await startServer({ dir, port: Number(port), prefix });
+  const args = process.argv.slice(2);
+  const [dir = 'dist', port = '8080', prefix = '/'] = args.filter((a) => !a.startsWith('--'));
+  const server = await startServer({ dir, port: Number(port), prefix, isolated: args.includes('--isolated') });
   const { port: p } = server.address();
   console.log(`serving ${dir} at http://127.0.0.1:${p}${prefix}`);
 }

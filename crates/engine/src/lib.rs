@@ -36,6 +36,8 @@ pub mod zobrist;
 pub use book::Book;
 pub use eval::{evaluate, Evaluator};
 pub use rng::Rng;
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+pub use search::pool_started;
 pub use search::{
     Engine, Limits, Line, Lines, SearchResult, EGDB_BOUND, EGDB_WIN, MAX_DEPTH, MAX_LINES,
     MAX_THREADS, WIN, WIN_BOUND,

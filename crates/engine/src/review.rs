@@ -228,6 +228,13 @@ impl Analysis {
         self
     }
 
+    /// The same, searching on `threads` threads (see [`Engine::set_threads`]): the first line
+    /// of each depth is found by all of them, the others by one.
+    pub fn with_threads(mut self, threads: usize) -> Analysis {
+        self.engine.set_threads(threads);
+        self
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -302,6 +309,12 @@ impl Review {
             depth: depth.clamp(1, super::MAX_DEPTH),
             found: Vec::new(),
         }
+    }
+
+    /// The same, searching each position on `threads` threads (see [`Engine::set_threads`]).
+    pub fn with_threads(mut self, threads: usize) -> Review {
+        self.engine.set_threads(threads);
+        self
     }
 
     pub fn game(&self) -> &Game {

@@ -354,8 +354,9 @@ fn a_whole_budget_is_spent_to_its_deadline() {
     );
 }
 
-/// Several threads: the answer is legal, finds the same shot, stops on a node budget and on
-/// the stop callback, and the helpers end with the search.
+/// Several threads: the answer is legal, finds the same shot, says how many threads searched
+/// and what the helpers visited, stops on a node budget and on the stop callback, and the
+/// helpers end with the search.
 #[test]
 fn parallel_search() {
     let mut engine = Engine::new(8);
@@ -365,6 +366,8 @@ fn parallel_search() {
     let r = engine.search(&pos, &[], &depth(8)).unwrap();
     assert_eq!(r.best.full_notation(), "29-23", "pv {:?}", r.pv);
     assert!(r.score >= 80, "a man up, scored {}", r.score);
+    assert_eq!(r.threads, 3);
+    assert!(r.helper_nodes > 0, "the helpers searched");
     for v in [Variant::International, Variant::English, Variant::Russian] {
         for pos in random_positions(v, 3, 11) {
             let budget = 30_000;
@@ -405,4 +408,6 @@ fn parallel_search() {
     );
     engine.set_threads(1);
     assert_eq!(engine.threads(), 1);
+    let r = engine.search(&pos, &[], &depth(8)).unwrap();
+    assert_eq!((r.threads, r.helper_nodes), (1, 0), "one thread again");
 }

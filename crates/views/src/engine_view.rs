@@ -31,9 +31,13 @@ pub struct ThoughtView {
     pub score: Option<i32>,
     /// Deepest completed iteration (the full-width depth for the weak levels).
     pub depth: u32,
+    /// Nodes the main thread visited, and per second over `ms`.
     pub nodes: f64,
-    /// Nodes per second over `ms`.
     pub nps: f64,
+    /// Threads that searched (more than one in a cross-origin isolated page), and the nodes
+    /// the other threads visited.
+    pub threads: u32,
+    pub helper_nodes: f64,
     pub ms: f64,
     /// The expected line as move texts, starting with `move`.
     pub pv: Vec<String>,
@@ -52,6 +56,8 @@ struct Found<'a> {
     score: Option<i32>,
     depth: u32,
     nodes: u64,
+    threads: u32,
+    helper_nodes: u64,
     book: bool,
     tables: bool,
 }
@@ -65,6 +71,8 @@ impl Found<'_> {
             score: None,
             depth,
             nodes,
+            threads: 1,
+            helper_nodes: 0,
             book,
             tables: false,
         }
@@ -93,6 +101,8 @@ impl ThoughtView {
                 score: Some(r.score),
                 depth: r.depth,
                 nodes: r.nodes,
+                threads: r.threads,
+                helper_nodes: r.helper_nodes,
                 book: false,
                 tables: r.from_egdb,
             },
@@ -124,6 +134,8 @@ impl ThoughtView {
                 0.0
             },
             ms,
+            threads: f.threads,
+            helper_nodes: f.helper_nodes as f64,
             pv: texts,
             accepts_draw: f.score.is_some_and(accepts_draw),
             book: f.book,
@@ -164,6 +176,8 @@ pub struct DepthView {
     #[serde(rename = "move")]
     pub mv: MoveView,
     pub nodes: f64,
+    /// Threads that searched this depth's first line (see [`ThoughtView::threads`]).
+    pub threads: u32,
     /// Milliseconds since the analysis started.
     pub ms: f64,
     /// Nothing more to find: a forced result is within the horizon.
@@ -239,6 +253,7 @@ impl DepthView {
             line: review::numbered_line(game, &r.pv),
             mv: MoveView::played(pos, &r.best),
             nodes: r.nodes as f64,
+            threads: r.threads,
             ms,
             done,
             tables: r.from_egdb,

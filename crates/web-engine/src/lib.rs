@@ -18,6 +18,17 @@
 mod explorer;
 mod search;
 mod tables;
+#[cfg(target_feature = "atomics")]
+mod threads;
+
+/// How many threads a search uses: more than one in the threaded module once its helper workers
+/// run (see `threads`).
+fn threads() -> usize {
+    #[cfg(target_feature = "atomics")]
+    return threads::count();
+    #[cfg(not(target_feature = "atomics"))]
+    return 1;
+}
 
 pub use explorer::ExplorerIndex;
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};
@@ -25,6 +36,8 @@ pub use tables::{
     egdb_damaged, egdb_game_plan, egdb_load, egdb_loaded, egdb_plan, egdb_retain,
     egdb_used_by_level,
 };
+#[cfg(target_feature = "atomics")]
+pub use threads::{run_thread, start_threads, threads_ready};
 
 use draughts_rules::game::Game;
 use draughts_rules::variant::Variant;

@@ -17,13 +17,14 @@ fn position_to_search(game: &Game) -> Result<&Position, JsValue> {
     record::position_to_search(game).map_err(said)
 }
 
-/// Runs `limits` on the record's position with a fresh engine (so equal inputs give equal
-/// results), timing the search (not the table's allocation) with `performance.now()`.
+/// Runs `limits` on the record's position with a fresh engine on `threads` threads (on one,
+/// equal inputs give equal results), timing the search (not the table's allocation) with `performance.now()`.
 /// With the endgame tables this worker holds for the game's variant (see [`tables`]); each
 /// completed depth is handed to `on_depth` (see [`IterationView`]) as it is found.
 fn run_search(
     game: &Game,
     tt_mb: usize,
+    threads: usize,
     limits: &Limits,
     on_depth: Option<&js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
@@ -44,6 +45,7 @@ fn run_search(
             limits.phase_plies = db.phase_plies(game.positions(), game.moves());
         }
         let mut engine = Engine::new(tt_mb);
+        engine.set_threads(threads);
         let start = performance_now();
         let r = engine
             .search(pos, &ai::game_history(game), &limits)
@@ -119,7 +121,9 @@ pub fn think(
     if let Some(t) = budget(time_ms) {
         limits.time_ms = Some(t);
     }
-    run_search(&game, 16, &limits, on_depth.as_ref())
+    // Levels 4 and 5 keep the strength they were set to; the Master uses every thread.
+    let threads = if level == Level::MASTER { threads() } else { 1 };
+    run_search(&game, 16, threads, &limits, on_depth.as_ref())
 }
 
 /// The move the strongest level would play for the side to move, searching for about
@@ -140,7 +144,7 @@ pub fn hint(
     let clock = performance_now;
     let mut limits = Level::MASTER.limits(Some(&clock));
     limits.time_ms = Some(budget(time_ms).unwrap_or(1000.0));
-    run_search(&game, 16, &limits, on_depth.as_ref())
+    run_search(&game, 16, threads(), &limits, on_depth.as_ref())
 }
 
 /// A search to exactly `depth` plies (1–64) with no time or node limit, for measuring the
@@ -162,7 +166,7 @@ pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsVal
         depth: Some(depth),
         ..Default::default()
     };
-    run_search(&game, 16, &limits, None)
+    run_search(&game, 16, threads(), &limits, None)
 }
 
 /// The analysis board's engine: one position searched deeper and deeper with one transposition
@@ -203,7 +207,9 @@ impl AnalysisHandle {
         }
         let lines = lines.unwrap_or(1).clamp(1, ai::MAX_LINES);
         Ok(AnalysisHandle {
-            inner: ai::review::Analysis::new(game).with_lines(lines),
+            inner: ai::review::Analysis::new(game)
+                .with_lines(lines)
+                .with_threads(threads()),
             start: performance_now(),
         })
     }
@@ -256,7 +262,9 @@ impl ReviewHandle {
         init();
         let game = game_from_record(record, variant)?;
         let depth = depth.unwrap_or(ai::review::REVIEW_DEPTH);
-        Ok(ReviewHandle(ai::review::Review::new(game, depth)))
+        Ok(ReviewHandle(
+            ai::review::Review::new(game, depth).with_threads(threads()),
+        ))
     }
 
     /// Positions to search (plies played plus one).

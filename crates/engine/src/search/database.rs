@@ -38,6 +38,8 @@ pub(super) fn egdb_root(pos: &Position, limits: &Limits) -> Option<SearchResult>
         score: ranked_score(&best),
         depth: 1,
         nodes: ranked.len() as u64,
+        threads: 1,
+        helper_nodes: 0,
         pv: egdb_line(db, pos, &best, limits.phase_plies),
         time_ms: 0.0,
         from_egdb: true,

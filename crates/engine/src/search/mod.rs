@@ -33,6 +33,8 @@ use draughts_rules::variant::Verdict;
 use std::sync::Arc;
 
 pub use lines::{Line, Lines, MAX_LINES};
+#[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
+pub use threads::pool_started;
 
 /// Deepest ply the search can reach (iterative deepening depth plus extensions).
 pub const MAX_PLY: usize = 128;
@@ -104,7 +106,11 @@ pub struct SearchResult {
     pub score: i32,
     /// Deepest completed iteration.
     pub depth: u32,
+    /// Nodes the main thread visited.
     pub nodes: u64,
+    /// Threads that searched, and the nodes the helper threads visited (none on one thread).
+    pub threads: u32,
+    pub helper_nodes: u64,
     /// Principal variation, starting with `best`.
     pub pv: Vec<Move>,
     /// Milliseconds spent (0 without a clock).
@@ -270,7 +276,6 @@ impl Engine {
         history: &[u64],
         limits: &Limits,
     ) -> Option<SearchResult> {
-        #[cfg(not(target_arch = "wasm32"))]
         if !self.helpers.is_empty() {
             return self.search_parallel(pos, history, limits);
         }

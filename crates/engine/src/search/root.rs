@@ -58,6 +58,8 @@ impl Engine {
             score: 0,
             depth: 0,
             nodes: 0,
+            threads: 1,
+            helper_nodes: 0,
             pv: vec![root_moves[0]],
             time_ms: 0.0,
             from_egdb: false,
