@@ -83,11 +83,6 @@ class Lessons extends TrainerPanel {
     });
   }
 
-  /** A word around the lesson, from the lessons' catalogue, in the page's language. */
-  word(code, { k, n, variant } = {}) {
-    return say(this.study.say(code, k, n, variant));
-  }
-
   /** Opens the picker: the game's variant first. */
   open() {
     this.hold();
@@ -200,10 +195,6 @@ class Lessons extends TrainerPanel {
     q('.lesson-rule').textContent = say(this.steps[this.k].rule);
     q('.lesson-ask').textContent = say(this.steps[this.k].ask);
     q('.lesson-said').textContent = '';
-  }
-
-  drop() {
-    this.board.drop();
   }
 
   /** Back to the game, as it was. */

@@ -155,11 +155,6 @@ class Puzzles extends TrainerPanel {
     return this.el.querySelector(sel);
   }
 
-  /** A word of the trainer, from the study module's catalogue, in the page's language. */
-  word(code, { k, n, variant } = {}) {
-    return say(this.study.say(code, k, n, variant));
-  }
-
   /** Opens the trainer in the game's variant. */
   async open() {
     this.hold();
@@ -399,10 +394,6 @@ class Puzzles extends TrainerPanel {
       );
     }
     this.showStats();
-  }
-
-  drop() {
-    this.board.drop();
   }
 
   /** Back to the game, as it was. */

@@ -6,7 +6,7 @@
 //   section#<id>.<id>    the trainer's panel, first in .panel
 
 import * as game from './game.js';
-import { errorText } from './i18n.js';
+import { errorText, say } from './i18n.js';
 
 export class TrainerPanel {
   /**
@@ -28,6 +28,16 @@ export class TrainerPanel {
     this.el.setAttribute('aria-labelledby', `${id}-title`);
     this.el.hidden = true;
     document.querySelector('.panel').prepend(this.el);
+  }
+
+  /** The study module's words for `code` in the page's language (`this.study`: the module). */
+  word(code, { k, n, variant } = {}) {
+    return say(this.study.say(code, k, n, variant));
+  }
+
+  /** Lets go of a piece the player holds on the trainer's board (`this.board`). */
+  drop() {
+    this.board.drop();
   }
 
   /** Takes the board from the game (once; again while open does nothing). */
