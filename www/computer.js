@@ -168,7 +168,6 @@ export class Computer {
     this.plain = { jsUrl, wasm: wasmUrl }; // the module without threads
     // The threaded module where the page can share memory with workers, else null.
     this.threaded = searchThreads() > 1 ? threadedUrls() : null;
-    this.threads = 1; // how many threads the last worker started reported its searches use
     this.jsUrl = jsUrl;
     this.wasmUrl = wasmUrl;
     this.wasm = null; // the compiled module (or its URL if compiling here failed), once warm()
@@ -194,25 +193,29 @@ export class Computer {
    * first worker. The page's own instance cannot be shared: a worker needs its own.
    */
   warm() {
-    const compile = (url) => WebAssembly.compileStreaming(fetch(url));
-    // The threaded module where it can run (else, or if it does not compile, the plain one).
-    const threaded = this.threaded
-      ? compile(this.threaded.wasmUrl).then((m) => ({ ...this.threaded, wasm: m }), () => null)
-      : Promise.resolve(null);
-    this.wasmReady ||= threaded
-      .then((t) => {
-        if (t) {
-          this.jsUrl = t.jsUrl;
-          return t.wasm;
-        }
-        this.threaded = null;
-        return compile(this.wasmUrl).catch(() => this.wasmUrl);
-      })
-      .then((wasm) => {
-        this.wasm = wasm;
-        if (!this.worker) this.spawn();
-      });
+    this.wasmReady ||= this.compile().then((wasm) => {
+      this.wasm = wasm;
+      if (!this.worker) this.spawn();
+    });
     return this.wasmReady;
+  }
+
+  /**
+   * The computer's module, compiled: the threaded one where it can run (else, or when it does not
+   * compile, the plain one; its URL if that does not compile here either).
+   */
+  async compile() {
+    const compile = (url) => WebAssembly.compileStreaming(fetch(url));
+    if (this.threaded) {
+      try {
+        const module = await compile(this.threaded.wasmUrl);
+        this.jsUrl = this.threaded.jsUrl;
+        return module;
+      } catch {
+        this.threaded = null;
+      }
+    }
+    return compile(this.wasmUrl).catch(() => this.wasmUrl);
   }
 
   /**
@@ -229,9 +232,8 @@ export class Computer {
     if (this.wasm) this.worker = new SearchWorker(this.init(searchThreads()), this);
   }
 
-  /** A worker is ready: its searches use `threads` threads (why not more: `threadError`). */
-  started({ threads, threadError }) {
-    this.threads = threads;
+  /** A worker is ready; `threadError`: why its searches use one thread, not more. */
+  started({ threadError }) {
     if (threadError) console.warn(`The computer searches on one thread: ${threadError}`);
   }
 

@@ -4,8 +4,10 @@
 // so the page cancels it by terminating this worker (see computer.js), never by a message.
 //
 // Messages in:  { type: 'init', jsUrl, wasm, threads, fallback }   wasm: a WebAssembly.Module or
-//                                                    its URL; threads > 1 on the threaded module
-//                                                    (see startThreads), else the fallback's
+//                                                    its URL; on the threaded module, threads > 1
+//                                                    starts helpers (startThreads), and fallback
+//                                                    ({ jsUrl, wasm }, the plain module) is loaded
+//                                                    instead if they fail to start
 //               { type: 'call', id, call, args, tables }   call: 'think' | 'hint' | 'analyse'
 //               { type: 'analysis', record, variant, ply, lines, tables }  deepens until done (or terminated)
 //               { type: 'review', record, variant, tables, own }   one position per step (own:
@@ -105,7 +107,8 @@ self.onmessage = async (e) => {
         }
       }
       if (!bindings) {
-        const plain = msg.fallback ?? msg;
+        // The module given, or the plain one where the threaded one failed to start its threads.
+        const plain = (threadError && msg.fallback) || msg;
         bindings = await import(plain.jsUrl);
         memory = (await bindings.default({ module_or_path: plain.wasm })).memory;
       }
