@@ -27,3 +27,18 @@ run() {
 	fi
 	printf '    (%s: %ds)\n' "$name" $((SECONDS - t0))
 }
+
+# threaded_cargo SUBCOMMAND ARGS…: cargo for the computer's threaded module (scripts/build-engine):
+# wasm32 with atomics on a shared memory, std rebuilt with them by the pinned nightly, in a target
+# dir of its own so that these flags never invalidate the ordinary build. The memory is imported
+# (each helper worker is handed the same), at most 1 GiB, and the thread-local storage's symbols
+# are exported for wasm-bindgen, which gives each thread its stack and TLS.
+threaded_cargo() {
+	local flags="-C target-feature=+atomics,+bulk-memory,+mutable-globals" arg
+	for arg in --shared-memory --max-memory=1073741824 --import-memory --export=__wasm_init_tls \
+		--export=__tls_size --export=__tls_align --export=__tls_base; do
+		flags+=" -C link-arg=$arg"
+	done
+	RUSTFLAGS="$flags" cargo "+$NIGHTLY" "$1" -Z build-std=panic_abort,std \
+		--target wasm32-unknown-unknown --target-dir "$ROOT/target/threads" "${@:2}"
+}

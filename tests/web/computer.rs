@@ -19,6 +19,8 @@ fn check_thought(t: &JsValue, game: &mut DraughtsGame) -> String {
     }
     // A book move searched nothing.
     assert!(num(t, "nodes") > 0.0 || get(t, "book").as_bool() == Some(true));
+    // The plain module (these tests' build) searches on one thread: no helper visited a node.
+    assert_eq!((num(t, "threads"), num(t, "helperNodes")), (1.0, 0.0));
     let pv = Array::from(&get(t, "pv"));
     assert_eq!(pv.get(0).as_string().unwrap(), string(&mv, "notation"));
     full
