@@ -18,7 +18,8 @@
 //               { type: 'explore', id, fen }           the explorer's moves from a position
 // Messages out: { type: 'ready', threads, threadError }   the threads a search uses; why not more
 //               { type: 'searching', id, depth, nodes }   think and hint: each depth as it completes
-//               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv, tables }
+//               { type: 'result', id, result }         result: { move, score, depth, nodes, nps, ms, pv,
+//                                                    tables, threads, helperNodes }
 //               { type: 'error', id, message }         id is null when loading failed
 //               { type: 'depth', result }   { type: 'over', text }   one analysis depth; the game is over
 //               { type: 'progress', done, total }   { type: 'reviewed', result }, then with own

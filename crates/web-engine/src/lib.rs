@@ -4,10 +4,11 @@
 //! ([`ExplorerIndex`], in a worker of its own). It converts what
 //! `draughts-views` builds (the game behind a record, the computer's answers) and nothing else;
 //! scripts/build-engine builds it after Trunk has built the page's module, which leaves all of
-//! this out.
+//! this out, and builds it twice: as it is, and threaded (atomics on a shared memory), whose
+//! searches also run on helper workers (`src/threads.rs`) where the page is cross-origin isolated.
 //!
 //! Each call takes the game as the PDN of its moves played (or a FEN), so that repetitions
-//! count, and returns `{ move, score, depth, nodes, nps, ms, pv }`:
+//! count, and returns `{ move, score, depth, nodes, nps, ms, pv, threads, helperNodes }`:
 //!
 //! ```js
 //! think(g.pdn(), "international", 3, 42);   // level 3, seed 42
