@@ -22,14 +22,10 @@ mod tables;
 #[cfg(target_feature = "atomics")]
 mod threads;
 
-/// How many threads a search uses: more than one in the threaded module once its helper workers
-/// run (see `threads`).
-fn threads() -> usize {
-    #[cfg(target_feature = "atomics")]
-    return threads::count();
-    #[cfg(not(target_feature = "atomics"))]
-    return 1;
-}
+/// The threads a search asks for: the engine gives it as many as the module has (one in the
+/// plain module; in the threaded one, one more than its pool's once its helper workers run, see
+/// `threads`).
+const EVERY_THREAD: usize = draughts_engine::MAX_THREADS;
 
 pub use explorer::ExplorerIndex;
 pub use search::{analyse, hint, think, AnalysisHandle, ReviewHandle};

@@ -122,7 +122,11 @@ pub fn think(
         limits.time_ms = Some(t);
     }
     // Levels 4 and 5 keep the strength they were set to; the Master uses every thread.
-    let threads = if level == Level::MASTER { threads() } else { 1 };
+    let threads = if level == Level::MASTER {
+        EVERY_THREAD
+    } else {
+        1
+    };
     run_search(&game, 16, threads, &limits, on_depth.as_ref())
 }
 
@@ -144,7 +148,7 @@ pub fn hint(
     let clock = performance_now;
     let mut limits = Level::MASTER.limits(Some(&clock));
     limits.time_ms = Some(budget(time_ms).unwrap_or(1000.0));
-    run_search(&game, 16, threads(), &limits, on_depth.as_ref())
+    run_search(&game, 16, EVERY_THREAD, &limits, on_depth.as_ref())
 }
 
 /// A search to exactly `depth` plies (1–64) with no time or node limit, for measuring the
@@ -166,7 +170,7 @@ pub fn analyse(record: &str, variant: &str, depth: u32) -> Result<JsValue, JsVal
         depth: Some(depth),
         ..Default::default()
     };
-    run_search(&game, 16, threads(), &limits, None)
+    run_search(&game, 16, EVERY_THREAD, &limits, None)
 }
 
 /// The analysis board's engine: one position searched deeper and deeper with one transposition
@@ -209,7 +213,7 @@ impl AnalysisHandle {
         Ok(AnalysisHandle {
             inner: ai::review::Analysis::new(game)
                 .with_lines(lines)
-                .with_threads(threads()),
+                .with_threads(EVERY_THREAD),
             start: performance_now(),
         })
     }
@@ -263,7 +267,7 @@ impl ReviewHandle {
         let game = game_from_record(record, variant)?;
         let depth = depth.unwrap_or(ai::review::REVIEW_DEPTH);
         Ok(ReviewHandle(
-            ai::review::Review::new(game, depth).with_threads(threads()),
+            ai::review::Review::new(game, depth).with_threads(EVERY_THREAD),
         ))
     }
 

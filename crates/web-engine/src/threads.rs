@@ -12,15 +12,15 @@
 use super::*;
 use draughts_engine as ai;
 use rayon_core::{ThreadBuilder, ThreadPool, ThreadPoolBuilder};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Mutex;
 
 /// The pool's threads not yet taken by a worker (see [`run_thread`]).
 static WAITING: Mutex<Vec<ThreadBuilder>> = Mutex::new(Vec::new());
 /// The pool, from [`start_threads`] until [`threads_ready`] hands it to the search.
 static POOL: Mutex<Option<ThreadPool>> = Mutex::new(None);
-/// How many threads a search uses: 1 until [`threads_ready`].
-static THREADS: AtomicUsize = AtomicUsize::new(1);
+/// Whether [`start_threads`] built its pool: once per module instance.
+static STARTED: AtomicBool = AtomicBool::new(false);
 
 /// Builds a pool of `helpers` threads (1 to 63), each waiting for a worker to run it
 /// ([`run_thread`]). Once per module instance.
@@ -36,7 +36,7 @@ pub fn start_threads(helpers: usize) -> Result<(), JsValue> {
         )));
     }
     let mut pool = POOL.lock().map_err(|_| poisoned())?;
-    if pool.is_some() || THREADS.load(Relaxed) > 1 {
+    if STARTED.swap(true, Relaxed) {
         return Err(plain("The computer's threads were started already"));
     }
     // The builder only queues each thread: a worker takes it (run_thread), so building does not
@@ -74,7 +74,7 @@ pub fn run_thread() -> Result<(), JsValue> {
 }
 
 /// Every thread of the pool runs (each helper worker is in [`run_thread`]): searches use them
-/// from now on.
+/// from now on (the engine clamps each search's threads to the pool's).
 ///
 /// # Errors
 /// No pool was started, or it was handed over already.
@@ -82,13 +82,5 @@ pub fn run_thread() -> Result<(), JsValue> {
 pub fn threads_ready() -> Result<(), JsValue> {
     let pool = POOL.lock().map_err(|_| poisoned())?.take();
     let pool = pool.ok_or_else(|| plain("The computer's threads were not started"))?;
-    let helpers = pool.current_num_threads();
-    ai::pool_started(pool).map_err(|_| plain("The computer's threads were started already"))?;
-    THREADS.store(helpers + 1, Relaxed);
-    Ok(())
-}
-
-/// How many threads a search uses (1 until the pool's threads all run).
-pub(super) fn count() -> usize {
-    THREADS.load(Relaxed)
+    ai::pool_started(pool).map_err(|_| plain("The computer's threads were started already"))
 }
