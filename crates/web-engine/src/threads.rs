@@ -19,7 +19,8 @@ use std::sync::Mutex;
 static WAITING: Mutex<Vec<ThreadBuilder>> = Mutex::new(Vec::new());
 /// The pool, from [`start_threads`] until [`threads_ready`] hands it to the search.
 static POOL: Mutex<Option<ThreadPool>> = Mutex::new(None);
-/// Whether [`start_threads`] built its pool: once per module instance.
+/// Whether [`start_threads`] built its pool (a failed build may be tried again): once per
+/// module instance.
 static STARTED: AtomicBool = AtomicBool::new(false);
 
 /// Builds a pool of `helpers` threads (1 to 63), each waiting for a worker to run it
@@ -36,7 +37,8 @@ pub fn start_threads(helpers: usize) -> Result<(), JsValue> {
         )));
     }
     let mut pool = POOL.lock().map_err(|_| poisoned())?;
-    if STARTED.swap(true, Relaxed) {
+    // The lock on POOL orders the callers: the flag is read and set under it.
+    if STARTED.load(Relaxed) {
         return Err(plain("The computer's threads were started already"));
     }
     // The builder only queues each thread: a worker takes it (run_thread), so building does not
@@ -52,6 +54,7 @@ pub fn start_threads(helpers: usize) -> Result<(), JsValue> {
         })
         .build()
         .map_err(|e| plain(&format!("The computer's threads did not start: {e}")))?;
+    STARTED.store(true, Relaxed);
     *pool = Some(built);
     Ok(())
 }
