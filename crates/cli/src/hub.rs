@@ -59,6 +59,13 @@ impl Level {
         self.times_ms().map(|(aim, _)| aim)
     }
 
+    /// Whether this move's budget is all it has: a fixed time per move saves nothing for
+    /// later moves, so the search goes on to the deadline. With a clock, the moves share the
+    /// time, and what an iteration would not finish in goes to the next move.
+    fn is_whole_budget(self) -> bool {
+        matches!(self, Level::MoveTime(_))
+    }
+
     /// Milliseconds to aim for on this move and the most it may take when its best move is in
     /// doubt. With a clock: an equal share of what is left over the moves to go (30 when not
     /// given) plus most of the increment, and up to three shares, never more than a third of
@@ -522,8 +529,7 @@ fn go(
         } else {
             level.times_ms().map(|(_, most)| most)
         },
-        // A game's moves share the time: what an iteration cannot use goes to the next move.
-        whole_time: false,
+        whole_time: level.is_whole_budget(),
         clock: Some(clock),
         stop: Some(&stop),
         on_iteration: Some(&info),
@@ -551,5 +557,25 @@ fn go(
             move_to_hub(p)
         )),
         None => send(&format!("done move={}", move_to_hub(&result.best))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fixed time per move is spent whole; a clock's share is not (what is left over goes to
+    /// the next move), nor is a budget that is not time.
+    #[test]
+    fn only_a_fixed_time_per_move_is_a_whole_budget() {
+        assert!(Level::MoveTime(0.2).is_whole_budget());
+        let clock = Level::Clock {
+            time: 60.0,
+            moves: None,
+            inc: 1.0,
+        };
+        for level in [clock, Level::Depth(8), Level::Nodes(1000), Level::Infinite] {
+            assert!(!level.is_whole_budget());
+        }
     }
 }

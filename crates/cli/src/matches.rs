@@ -54,7 +54,8 @@ pub struct MatchArgs {
     /// Plies after which a game is adjudicated a draw.
     #[arg(long, value_name = "PLIES", default_value_t = 400)]
     max_plies: usize,
-    /// Thinking time per move for levels 4-6, overriding the level's.
+    /// Thinking time per move for levels 4-6, overriding the level's: a fixed time per move,
+    /// all of it used (none carries over to later moves).
     #[arg(long, value_name = "MS")]
     time_ms: Option<f64>,
     /// Node budget per move for levels 4-6, overriding the level's.
@@ -315,7 +316,9 @@ impl Player {
                 }
                 let mut limits = level.limits(Some(clock));
                 if opts.time_ms.is_some() {
+                    // A fixed time per move: what one move leaves unused no later move gets.
                     limits.time_ms = opts.time_ms;
+                    limits.whole_time = true;
                 }
                 if opts.nodes.is_some() {
                     limits.nodes = opts.nodes;
