@@ -264,16 +264,18 @@ fn endgame_knowledge() {
     assert!(ai::evaluate(&held).abs() < 100, "{}", ai::evaluate(&held));
     let won = parse_fen("W:WK46,K47,K48,K49:BK5", Variant::International).unwrap();
     assert!(ai::evaluate(&won) > 500);
-    // International, as many kings a side and men within one: a man more seldom wins, and the
-    // learned score is halved; with a king or two men more it stands, and in the other
-    // variants.
+    // International and Russian, as many kings a side and men within one: a man more seldom
+    // wins, and the learned score is halved; with a king or two men more it stands, and in the
+    // other variants.
     let (intl, russian) = (Variant::International, Variant::Russian);
     for (v, fen, halved) in [
         (intl, "W:WK46,31,32,33:BK5,18,19", true),
         (intl, "W:WK46,K47,31,32:BK5,K4,18,19,20", true),
         (intl, "W:WK46,31,32,33,34:BK5,18,19", false),
         (intl, "W:WK46,K47,31,32:BK5,18,19", false),
-        (russian, "W:WK32,21,22:BK1,11", false),
+        (russian, "W:WK32,21,22:BK1,11", true),
+        (russian, "W:WK32,21,22,23:BK1,11", false),
+        (Variant::Brazilian, "W:WK32,21,22:BK1,11", false),
         (Variant::English, "W:WK32,21,22:BK1,11", false),
         (Variant::Frisian, "W:WK46,31,32,33:BK5,18,19", false),
     ] {
