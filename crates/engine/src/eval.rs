@@ -284,6 +284,11 @@ fn hand_made_white(
 /// is left out; Frisian, whose kings are worth more, wins such endings as its puzzles record.
 const KINGS_EACH_HALVED: [Variant; 2] = [Variant::International, Variant::Russian];
 
+/// The variants where a side ahead with three pieces or fewer, against a king, scores an eighth
+/// (see [`drawish_endings`]). Not the 8×8 ones: there three kings beat a lone king off the main
+/// diagonal (Petrov's triangle).
+const FEW_AGAINST_A_KING: [Variant; 1] = [Variant::International];
+
 /// White's `score` with the endgame rules applied.
 fn drawish_endings(
     pos: &Position,
@@ -300,6 +305,17 @@ fn drawish_endings(
         };
         if holds(white, black) || holds(black, white) {
             return (score / 32).clamp(-30, 30);
+        }
+        // Three pieces or fewer against a king: at best three kings against it, which hold no
+        // win (FMJD 16-move rule), unless the king is taken, which the search sees. So the
+        // side ahead with so few scores an eighth.
+        if FEW_AGAINST_A_KING.contains(&pos.variant()) {
+            let few = |strong: draughts_rules::Counts, weak: draughts_rules::Counts| {
+                strong.total() <= 3 && weak.kings >= 1
+            };
+            if (score > 0 && few(white, black)) || (score < 0 && few(black, white)) {
+                return score / 8;
+            }
         }
         // As many kings on each side, and men within one: a flying king each harries the
         // other side's men and bars their road to the crown, so a man more seldom wins.
