@@ -288,7 +288,11 @@ fn endgame_knowledge() {
         let pos = parse_fen(fen, v).unwrap();
         let learned = learned::evaluate_white(&pos, weights::of(v));
         assert!(learned.abs() >= 20, "{fen}: {learned}");
-        assert_eq!(ai::evaluate(&pos), learned / divisor, "{v} {fen}: {learned}");
+        assert_eq!(
+            ai::evaluate(&pos),
+            learned / divisor,
+            "{v} {fen}: {learned}"
+        );
     }
 }
 
