@@ -245,9 +245,32 @@ pub fn is_rule_scored(pos: &Position) -> bool {
     let lone = |c: draughts_rules::Counts| c.total() == 1 && c.kings == 1;
     (lone(white) && lone(black))
         || (white.men == 0 && black.men == 0 && pos.rules().flying_kings())
-        || (pos.rules().flying_kings()
-            && ((lone(black) && white.kings >= 1 && white.total() <= 3)
-                || (lone(white) && black.kings >= 1 && black.total() <= 3)))
+        || lone_king_holds(pos, white, black)
+}
+
+/// Whether a lone flying king holds against the other side's pieces: up to three, one of them a
+/// king (FMJD 16- and 5-move rules, Russian 7.2.4–7.2.8). On 8×8, though, three kings catch a
+/// lone king that is off the long diagonal (Petrov's triangle, which is why Russian 7.2.7 gives
+/// only the king on the main road 5 moves): there it holds against three only from that
+/// diagonal.
+fn lone_king_holds(
+    pos: &Position,
+    white: draughts_rules::Counts,
+    black: draughts_rules::Counts,
+) -> bool {
+    if !pos.rules().flying_kings() {
+        return false;
+    }
+    let g = pos.geometry();
+    let petrov = g.size() == 8 && g.squares() == 32;
+    let lone = |c: draughts_rules::Counts| c.total() == 1 && c.kings == 1;
+    let holds = |strong: draughts_rules::Counts, weak: draughts_rules::Counts, side| {
+        lone(weak)
+            && strong.kings >= 1
+            && (strong.total() <= 2
+                || (strong.total() == 3 && (!petrov || on_long_diagonal(pos, side))))
+    };
+    holds(white, black, Color::Black) || holds(black, white, Color::White)
 }
 
 /// The hand-made evaluation from White's point of view, before the endgame rules.
@@ -296,14 +319,9 @@ fn drawish_endings(
     black: draughts_rules::Counts,
     score: i32,
 ) -> i32 {
-    // Flying kings: a lone king holds against up to three pieces including a king (FMJD
-    // 16- and 5-move rules, Russian 7.2.4–7.2.8); score such endings as nearly drawn.
+    // Flying kings: an ending a lone king holds scores as nearly drawn.
     if pos.rules().flying_kings() {
-        let lone = |c: draughts_rules::Counts| c.total() == 1 && c.kings == 1;
-        let holds = |strong: draughts_rules::Counts, weak: draughts_rules::Counts| {
-            lone(weak) && strong.kings >= 1 && strong.total() <= 3
-        };
-        if holds(white, black) || holds(black, white) {
+        if lone_king_holds(pos, white, black) {
             return (score / 32).clamp(-30, 30);
         }
         // Three pieces or fewer against a king: at best three kings against it, which hold no
@@ -329,6 +347,16 @@ fn drawish_endings(
         }
     }
     score
+}
+
+/// Whether `side`'s first piece stands on the board's long diagonal of playable squares
+/// (a1–h8 on the usual board, h1–a8 where the board is turned).
+fn on_long_diagonal(pos: &Position, side: Color) -> bool {
+    let g = pos.geometry();
+    pos.pieces(side).first().is_some_and(|bit| {
+        let sq = g.square(bit);
+        g.row(sq) + g.col(sq) == g.size() - 1 || g.row(sq) == g.col(sq)
+    })
 }
 
 /// Antidraughts: the fewer pieces and the fewer moves, the nearer the win (a side with no move

@@ -441,3 +441,57 @@ fn parallel_search() {
     let r = engine.search(&pos, &[], &depth(8)).unwrap();
     assert_eq!((r.threads, r.helper_nodes), (1, 0), "one thread again");
 }
+
+/// Plays `fen` out between two searches of `nodes` a move, under the game's rules and their
+/// draw counts: how it ends.
+fn play_out(fen: &str, v: Variant, nodes: u64) -> draughts_rules::Status {
+    let mut game = draughts_rules::Game::from_fen(fen, v).unwrap();
+    let mut engine = Engine::new(16);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Default::default()
+    };
+    while !game.status().is_over() {
+        let history = ai::game_history(&game);
+        let r = engine.search(game.position(), &history, &limits).unwrap();
+        game.play(&r.best).unwrap();
+    }
+    game.status()
+}
+
+/// On 8×8 boards with flying kings, three kings catch a lone king off the long diagonal
+/// (Petrov's triangle) and do not catch one on it (Russian 7.2.7): the search, scoring the first
+/// as won and the second as held, wins the first within the 15-move limit and draws the second.
+#[test]
+fn three_kings_win_against_a_king_off_the_main_road() {
+    use draughts_rules::{DrawReason, Status, WinReason};
+    let (russian, brazilian) = (Variant::Russian, Variant::Brazilian);
+    // 1 is b8, off the a1–h8 diagonal; 29 is a1, on it.
+    for (v, fen) in [
+        (russian, "W:WK30,K31,K32:BK1"),
+        (brazilian, "W:WK30,K31,K32:BK1"),
+    ] {
+        assert!(ai::evaluate(&parse_fen(fen, v).unwrap()) > 500, "{v} {fen}");
+        let end = play_out(fen, v, 200_000);
+        assert_eq!(
+            end,
+            Status::Win {
+                winner: Color::White,
+                reason: WinReason::NoPieces
+            },
+            "{v} {fen}"
+        );
+    }
+    let held = "W:WK1,K2,K3:BK29";
+    assert!(ai::evaluate(&parse_fen(held, russian).unwrap()).abs() <= 30);
+    let end = play_out(held, russian, 200_000);
+    assert!(
+        matches!(
+            end,
+            Status::Draw {
+                reason: DrawReason::Endgame { .. }
+            }
+        ),
+        "{end:?}"
+    );
+}
