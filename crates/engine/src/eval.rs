@@ -349,14 +349,12 @@ fn drawish_endings(
     score
 }
 
-/// Whether `side`'s first piece stands on the board's long diagonal of playable squares
-/// (a1–h8 on the usual board, h1–a8 where the board is turned).
+/// Whether `side`'s first piece stands on the board's long diagonal of playable squares.
 fn on_long_diagonal(pos: &Position, side: Color) -> bool {
     let g = pos.geometry();
-    pos.pieces(side).first().is_some_and(|bit| {
-        let sq = g.square(bit);
-        g.row(sq) + g.col(sq) == g.size() - 1 || g.row(sq) == g.col(sq)
-    })
+    pos.pieces(side)
+        .first()
+        .is_some_and(|bit| g.on_long_diagonal(g.square(bit)))
 }
 
 /// Antidraughts: the fewer pieces and the fewer moves, the nearer the win (a side with no move

@@ -658,13 +658,11 @@ fn endgame_rule(pos: &Position, rules: &'static [EndgameRule]) -> Option<Endgame
 fn covers(pos: &Position, rule: &EndgameRule) -> bool {
     let w = pos.counts(Color::White);
     let b = pos.counts(Color::Black);
-    // The a1–h8 diagonal: with rows counted from the top, row + column = size − 1.
     let on_main_road = |c: Color| {
         let g = pos.geometry();
         pos.pieces(c)
             .first()
-            .map(|bit| g.square(bit))
-            .is_some_and(|sq| g.row(sq) + g.col(sq) == g.size() - 1)
+            .is_some_and(|bit| g.on_long_diagonal(g.square(bit)))
     };
     match material_covers(w, b, rule.when) {
         Some(covered) => covered,

@@ -433,6 +433,17 @@ impl Geometry {
         self.t().cell_of[sq.0 as usize & 63].1
     }
 
+    /// Whether `sq` lies on the long diagonal of playable squares, the "main road" of Russian
+    /// endgame rules: a1–h8 on the usual board (row + column = size − 1, rows from the top),
+    /// h1–a8 where the board is turned (row = column). Only one of the two is made of playable
+    /// squares on a board of dark squares, so one test serves both; on a board of all squares
+    /// it is either.
+    #[inline]
+    pub const fn on_long_diagonal(self, sq: Square) -> bool {
+        let (row, col) = (self.row(sq), self.col(sq));
+        row + col == self.size() - 1 || row == col
+    }
+
     /// The square at a row (from the top) and column (from the left), if it is playable.
     pub const fn at(self, row: u8, col: u8) -> Option<Square> {
         if row >= self.size() || col >= self.size() {
@@ -768,6 +779,30 @@ mod tests {
         let e = Geometry::EIGHT;
         let b29 = e.bit(Square::from_number(29));
         assert_eq!(e.ray(b29, Dir::UpRight).count(), 7);
+    }
+
+    #[test]
+    fn the_long_diagonal_runs_corner_to_corner() {
+        // From the corner it starts in, the long diagonal is that square and its ray.
+        for (g, corner, dir) in [
+            (Geometry::EIGHT, "a1", Dir::UpRight),
+            (Geometry::TEN, "a1", Dir::UpRight),
+            (Geometry::EIGHT_TURNED, "h1", Dir::UpLeft),
+            (Geometry::EIGHT_TURNED_FROM_WHITE, "h1", Dir::UpLeft),
+        ] {
+            let start = g.bit(g.parse_algebraic(corner).unwrap());
+            let mut road = g.ray(start, dir);
+            road.set(start);
+            assert_eq!(road.count(), g.size() as u32, "{g:?}");
+            for sq in g.all_squares() {
+                assert_eq!(g.on_long_diagonal(sq), road.contains(g.bit(sq)), "{g:?} {sq}");
+            }
+        }
+        // Russian's main road: a1 (29) to h8 (4); b8 (1) is off it.
+        let e = Geometry::EIGHT;
+        assert!(e.on_long_diagonal(Square::from_number(29)));
+        assert!(e.on_long_diagonal(Square::from_number(4)));
+        assert!(!e.on_long_diagonal(Square::from_number(1)));
     }
 
     #[test]
