@@ -795,7 +795,11 @@ mod tests {
             road.set(start);
             assert_eq!(road.count(), g.size() as u32, "{g:?}");
             for sq in g.all_squares() {
-                assert_eq!(g.on_long_diagonal(sq), road.contains(g.bit(sq)), "{g:?} {sq}");
+                assert_eq!(
+                    g.on_long_diagonal(sq),
+                    road.contains(g.bit(sq)),
+                    "{g:?} {sq}"
+                );
             }
         }
         // Russian's main road: a1 (29) to h8 (4); b8 (1) is off it.
