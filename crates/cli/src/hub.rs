@@ -66,6 +66,13 @@ impl Level {
         matches!(self, Level::MoveTime(_))
     }
 
+    /// Whether a forced move is played at once: only a clock keeps the time saved. A time or
+    /// node budget per move is lost if unspent, and the search of the forced move fills the
+    /// table for the next, as it does for `draughts match`'s level players.
+    fn saves_time(self) -> bool {
+        matches!(self, Level::Clock { .. })
+    }
+
     /// Milliseconds to aim for on this move and the most it may take when its best move is in
     /// doubt. With a clock: an equal share of what is left over the moves to go (30 when not
     /// given) plus most of the increment, and up to three shares, never more than a third of
@@ -530,6 +537,7 @@ fn go(
             level.times_ms().map(|(_, most)| most)
         },
         whole_time: level.is_whole_budget(),
+        forced_at_once: level.saves_time() && !ponder && !infinite,
         clock: Some(clock),
         stop: Some(&stop),
         on_iteration: Some(&info),

@@ -142,6 +142,35 @@ fn cli_hub_nodes_and_threads() {
     assert!(out.contains("error message=\"threads must be"), "{out}");
 }
 
+/// A forced move (International, 32x21 the only legal move): with a clock the hub plays it
+/// after one iteration and keeps the time; with a budget per move (here nodes) it searches it
+/// as any other move, as `draughts match`'s level players do.
+#[test]
+fn cli_hub_plays_a_forced_move_at_once_only_on_a_clock() {
+    let mut squares = ['e'; 50];
+    for s in [5, 6, 27] {
+        squares[s - 1] = 'b';
+    }
+    for s in [32, 45, 46] {
+        squares[s - 1] = 'w';
+    }
+    let pos: String = std::iter::once('W').chain(squares).collect();
+    let deepest = |level: &str| {
+        let out = run_cli(
+            &["hub", "--no-book"],
+            &format!("hub\ninit\npos pos={pos}\nlevel {level}\ngo think\n"),
+        );
+        assert!(out.contains("done move=32x21"), "{out}");
+        out.lines()
+            .filter_map(|l| l.strip_prefix("info depth="))
+            .map(|d| d.split(' ').next().unwrap().parse::<u32>().unwrap())
+            .max()
+            .unwrap_or(0)
+    };
+    assert_eq!(deepest("time=60"), 1);
+    assert!(deepest("nodes=20000") > 4);
+}
+
 #[test]
 fn cli_match_stops_when_the_sprt_decides() {
     let out = run_cli(

@@ -169,6 +169,35 @@ fn respects_the_node_budget() {
     }
 }
 
+/// A forced move (International: 32x21 is the only legal move) is played after the first
+/// iteration when the caller asks for it, and otherwise searched with the budget any move
+/// gets, whether or not a depth cap is given (until 2026-12-07 only a search without a cap
+/// stopped, which set the match's level players and the same engine over Hub apart).
+#[test]
+fn a_forced_move_is_searched_unless_asked_to_play_it_at_once() {
+    let pos = parse_fen("W:W32,45,46:B5,6,27", Variant::International).unwrap();
+    let forced = only_move(&pos);
+    for cap in [None, Some(ai::MAX_DEPTH)] {
+        let budget = |at_once| Limits {
+            depth: cap,
+            nodes: Some(20_000),
+            forced_at_once: at_once,
+            ..Default::default()
+        };
+        let quick = search(&pos, budget(true));
+        assert!(quick.best.same_as(&forced));
+        assert_eq!(quick.depth, 1, "cap {cap:?}: played at once");
+        let searched = search(&pos, budget(false));
+        assert!(searched.best.same_as(&forced));
+        assert!(
+            searched.depth > 4 && searched.nodes >= 10_000,
+            "cap {cap:?}: depth {} in {} nodes",
+            searched.depth,
+            searched.nodes
+        );
+    }
+}
+
 #[test]
 fn stop_callback_and_clock_end_the_search() {
     let pos = Position::new(Variant::International);

@@ -121,6 +121,8 @@ pub fn think(
     if let Some(t) = budget(time_ms) {
         limits.time_ms = Some(t);
     }
+    // Each move has a fresh table: searching a forced move on would only keep the player waiting.
+    limits.forced_at_once = true;
     // Levels 4 and 5 keep the strength they were set to; the Master uses every thread.
     let threads = if level == Level::MASTER {
         EVERY_THREAD
@@ -148,6 +150,7 @@ pub fn hint(
     let clock = performance_now;
     let mut limits = Level::MASTER.limits(Some(&clock));
     limits.time_ms = Some(budget(time_ms).unwrap_or(1000.0));
+    limits.forced_at_once = true;
     run_search(&game, 16, EVERY_THREAD, &limits, on_depth.as_ref())
 }
 

@@ -79,6 +79,15 @@ pub struct Limits<'a> {
     /// composed problem): iterations begin until the deadline, not only while the next one
     /// is expected to end in time, and the last, cut short, keeps any better move it proved.
     pub whole_time: bool,
+    /// Whether a move that is the only legal one is played after the first iteration. Set it
+    /// where the time saved is worth more than a search of the forced move: a game clock keeps
+    /// it for later moves, and a caller with a fresh table each move (the page) would only make
+    /// the player wait. Left unset, a forced move gets the budget of any other, which a budget
+    /// per move loses if unspent, and the table it fills serves the next move. (Until
+    /// 2026-12-07 a search without a depth cap stopped, one with a cap did not, so the level
+    /// players of `draughts match` beat the same engine over Hub; see
+    /// docs/measurements/2026-12-07-phase-and-labels.md.)
+    pub forced_at_once: bool,
     /// Milliseconds since any fixed origin (e.g. `Instant`-based natively,
     /// `performance.now()` in a browser).
     pub clock: Option<&'a dyn Fn() -> f64>,

@@ -91,7 +91,7 @@ impl Engine {
             if let Some(f) = limits.on_iteration {
                 f(&result);
             }
-            if root_moves.len() == 1 && limits.depth.is_none() {
+            if root_moves.len() == 1 && limits.forced_at_once {
                 break;
             }
             if score.abs() > WIN_BOUND && (WIN - score.abs()) <= depth as i32 {
