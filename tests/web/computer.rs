@@ -134,7 +134,7 @@ fn think_plays_from_the_book_with_seeded_variety_and_searches_without_it() {
 }
 
 #[wasm_bindgen_test]
-fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
+fn think_and_hint_take_forced_captures_and_play_a_forced_move_at_once() {
     let mut g = DraughtsGame::from_fen("W:WK47:B14,19,29,31,42", "international").unwrap();
     let t = web_engine::think(
         "W:WK47:B14,19,29,31,42",
@@ -156,6 +156,17 @@ fn think_from_fen_finds_the_forced_capture_and_hint_the_win() {
         num(&h, "score") > 29_000.0,
         "a won position scores as a win"
     );
+    // A forced move (32x21 the only one) is played after one depth: each search has a fresh
+    // table, so searching it on would only keep the player waiting.
+    let fen = "W:W32,45,46:B5,6,27";
+    for t in [
+        web_engine::think(fen, "international", 6, None, Some(60.0), None, None).unwrap(),
+        web_engine::hint(fen, "international", Some(60.0), None).unwrap(),
+    ] {
+        let mut g = DraughtsGame::from_fen(fen, "international").unwrap();
+        assert_eq!(check_thought(&t, &mut g), "32x21");
+        assert_eq!(num(&t, "depth"), 1.0);
+    }
 }
 
 #[wasm_bindgen_test]
