@@ -302,14 +302,19 @@ fn hand_made_white(
 }
 
 /// The variants whose scores are halved when each side has as many kings and the men are
-/// within one (see [`drawish_endings`]): those where it was measured to gain in self-play
-/// (International +27 Elo over 400 games, Russian +21 over 600). Brazilian measured even, so it
-/// is left out; Frisian, whose kings are worth more, wins such endings as its puzzles record.
+/// within one (see [`drawish_endings`]): with flying kings such a lead seldom wins (Scan 2.0
+/// scales the same endings). Measured even in self-play (International 0 [−18, +18], Russian
+/// −3 [−20, +13], 400 games each; the first figures, +27 and +21, carried the Hub player's
+/// bias: docs/measurements/2026-12-07-phase-and-labels.md), kept for truer scores in these
+/// endings. Brazilian measured even with that bias, so it is left out; Frisian, whose kings are
+/// worth more, wins such endings as its puzzles record.
 const KINGS_EACH_HALVED: [Variant; 2] = [Variant::International, Variant::Russian];
 
 /// The variants where a side ahead with three pieces or fewer, against a king, scores an eighth
-/// (see [`drawish_endings`]): International, +23 Elo over 800 games. Not the 8×8 ones: there
-/// three kings beat a lone king off the main diagonal (Petrov's triangle).
+/// (see [`drawish_endings`]): International, where three kings do not beat one (the FMJD counts
+/// the ending drawn); +5 [−12, +22] over 400 games of self-play (the first +23 carried the Hub
+/// player's bias). Not the 8×8 ones: there three kings beat a lone king off the main diagonal
+/// (Petrov's triangle).
 const FEW_AGAINST_A_KING: [Variant; 1] = [Variant::International];
 
 /// White's `score` with the endgame rules applied.
