@@ -147,14 +147,8 @@ fn cli_hub_nodes_and_threads() {
 /// as any other move, as `draughts match`'s level players do.
 #[test]
 fn cli_hub_plays_a_forced_move_at_once_only_on_a_clock() {
-    let mut squares = ['e'; 50];
-    for s in [5, 6, 27] {
-        squares[s - 1] = 'b';
-    }
-    for s in [32, 45, 46] {
-        squares[s - 1] = 'w';
-    }
-    let pos: String = std::iter::once('W').chain(squares).collect();
+    let fen = draughts_rules::parse_fen("W:W32,45,46:B5,6,27", Variant::International).unwrap();
+    let pos = draughts_rules::hub::position_to_hub(&fen);
     let deepest = |level: &str| {
         let out = run_cli(
             &["hub", "--no-book"],
