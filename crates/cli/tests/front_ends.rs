@@ -147,8 +147,9 @@ fn cli_hub_nodes_and_threads() {
 /// as any other move, as `draughts match`'s level players do.
 #[test]
 fn cli_hub_plays_a_forced_move_at_once_only_on_a_clock() {
-    let fen = draughts_rules::parse_fen("W:W32,45,46:B5,6,27", Variant::International).unwrap();
-    let pos = draughts_rules::hub::position_to_hub(&fen);
+    let position =
+        draughts_rules::parse_fen("W:W32,45,46:B5,6,27", Variant::International).unwrap();
+    let pos = draughts_rules::hub::position_to_hub(&position);
     let deepest = |level: &str| {
         let out = run_cli(
             &["hub", "--no-book"],
