@@ -547,6 +547,7 @@ fn go(
         },
         egdb,
         phase_plies: egdb.map_or(0, |db| db.phase_plies(&game.positions, &game.moves)),
+        quiescence_shots: false,
     };
     let result = engine
         .search(pos, history, &limits)

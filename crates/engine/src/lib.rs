@@ -65,8 +65,9 @@ pub struct LevelSettings {
     /// Chance, in percent, of playing a random move among those within `slack` of the best.
     pub blunder_percent: u32,
     pub slack: i32,
-    /// Whether its search plays out, past the horizon, the quiet moves that open a shot (all
-    /// levels but the beginner, which sees only the captures that follow).
+    /// Whether its search plays out, past the horizon, the quiet moves that open a shot: levels
+    /// 2–4, whose depth is capped; not the beginner, which sees only the captures that follow,
+    /// nor levels 5–6, which search deeper without it (see [`Limits::quiescence_shots`]).
     pub quiescence_shots: bool,
 }
 
@@ -104,7 +105,7 @@ impl Level {
                 noise,
                 blunder_percent,
                 slack,
-                quiescence_shots: true,
+                quiescence_shots: depth < MAX_DEPTH,
             }
         };
         match self.0 {
@@ -136,6 +137,7 @@ impl Level {
             depth: Some(s.depth),
             time_ms: clock.and(s.time_ms),
             nodes: if clock.is_some() { None } else { s.nodes },
+            quiescence_shots: s.quiescence_shots,
             clock,
             ..Default::default()
         }

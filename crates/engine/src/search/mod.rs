@@ -102,6 +102,12 @@ pub struct Limits<'a> {
     /// Plies already played in the root's phase of the move limits (since the capture or
     /// promotion that began it; see [`Egdb::phase_plies`]).
     pub phase_plies: u16,
+    /// Whether the quiescence plays out the quiet moves that open a shot or promote (see
+    /// [`Engine::quiesce`]). The shallow searches of levels 2–4 need it to see a shot one move
+    /// past their horizon; a search to full depth plays better without it, its nodes spent on
+    /// depth instead (+15 Elo over 1,200 games at 50k nodes; see
+    /// docs/measurements/2026-12-07-quiescence-shots.md).
+    pub quiescence_shots: bool,
 }
 
 /// Deepest iteration when no depth is given.
@@ -190,8 +196,8 @@ pub struct Engine {
     depth_offset: u32,
     /// [`tuning::late_move_reduction`] by depth (to 63) × move index (to 63).
     lmr: Vec<u8>,
-    /// Whether the quiescence plays out quiet moves that open a shot (see [`Engine::quiesce`]);
-    /// off only within [`Engine::score_moves`] for the beginner level.
+    /// Whether the quiescence plays out quiet moves that open a shot (see [`Engine::quiesce`]):
+    /// as the search's [`Limits::quiescence_shots`] or [`Engine::score_moves`]' `shots` say.
     quiescence_shots: bool,
     /// What it evaluates with (see [`Engine::set_evaluator`]).
     evaluator: Evaluator,
@@ -252,7 +258,7 @@ impl Engine {
             lmr: (0..64 * 64)
                 .map(|k| tuning::late_move_reduction(k / 64, k % 64) as u8)
                 .collect(),
-            quiescence_shots: true,
+            quiescence_shots: false,
             evaluator: Evaluator::default(),
         }
     }

@@ -34,6 +34,7 @@ impl Engine {
             return Some(result);
         }
         self.phase[0] = limits.phase_plies;
+        self.quiescence_shots = limits.quiescence_shots;
         let clock = limits.clock;
         let now = || clock.map_or(0.0, |c| c());
         let start = now();
@@ -196,7 +197,6 @@ impl Engine {
             out.push((m, s));
         }
         self.stack.pop();
-        self.quiescence_shots = true;
         out
     }
 

@@ -89,7 +89,9 @@ fn history_rewards_the_cutoff_and_blames_the_moves_before_it() {
 fn quiescence_plays_out_a_shot_one_move_past_the_horizon() {
     let score = |fen: &str| {
         let pos = parse_fen(fen, Variant::International).unwrap();
-        let q = Engine::new(1).quiesce(&pos, -INF, INF, 0, &Limits::default());
+        let mut engine = Engine::new(1);
+        engine.quiescence_shots = true;
+        let q = engine.quiesce(&pos, -INF, INF, 0, &Limits::default());
         (q, evaluate(&pos))
     };
     let (q, stand) = score("W:W28,29,34,40:B6,16,18,19");
@@ -103,6 +105,26 @@ fn quiescence_plays_out_a_shot_one_move_past_the_horizon() {
     assert_eq!(
         engine.quiesce(&pos, -INF, INF, 0, &Limits::default()),
         evaluate(&pos)
+    );
+}
+
+/// A search's limits say whether its quiescence plays out the shots (levels 2–4) or not (the
+/// full-strength search): one ply from Black's move, White's 29-23 shot is seen only with them.
+#[test]
+fn the_limits_say_whether_the_quiescence_plays_out_shots() {
+    let pos = parse_fen("B:W28,29,34,40:B6,16,18,19", Variant::International).unwrap();
+    let score = |quiescence_shots| {
+        let limits = Limits {
+            depth: Some(1),
+            quiescence_shots,
+            ..Limits::default()
+        };
+        Engine::new(1).search(&pos, &[], &limits).unwrap().score
+    };
+    let (with, without) = (score(true), score(false));
+    assert!(
+        with <= without - 60,
+        "with the shots {with}, without {without}"
     );
 }
 

@@ -66,12 +66,14 @@ impl Engine {
         let done = AtomicBool::new(false);
         let mut helpers = std::mem::take(&mut self.helpers);
         let (depth, egdb, phase_plies) = (limits.depth, limits.egdb, limits.phase_plies);
+        let quiescence_shots = limits.quiescence_shots;
         let helper_search = |helper: &mut Engine| {
             let stop = || done.load(Relaxed);
             let limits = Limits {
                 depth,
                 egdb,
                 phase_plies,
+                quiescence_shots,
                 stop: Some(&stop),
                 ..Default::default()
             };
