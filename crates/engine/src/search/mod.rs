@@ -105,7 +105,7 @@ pub struct Limits<'a> {
     /// Whether the quiescence plays out the quiet moves that open a shot or promote (see
     /// [`Engine::quiesce`]). The shallow searches of levels 2–4 need it to see a shot one move
     /// past their horizon; a search to full depth plays better without it, its nodes spent on
-    /// depth instead (+15 Elo over 1,200 games at 50k nodes; see
+    /// depth instead (+14 Elo over 1,200 games at 50k nodes; see
     /// docs/measurements/2026-12-07-quiescence-shots.md).
     pub quiescence_shots: bool,
 }

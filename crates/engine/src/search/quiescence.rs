@@ -1,6 +1,8 @@
 //! The quiescence search past the horizon: captures are compulsory, so no standing pat in the
-//! middle of an exchange; and a quiet position plays out its own moves that open a shot or
-//! promote, so that a combination one move past the horizon is seen.
+//! middle of an exchange; and, in the depth-capped searches of levels 2–4
+//! (`Limits::quiescence_shots`), a quiet position plays out its own moves that open a shot or
+//! promote, so that a combination one move past the horizon is seen. The full-strength search
+//! stands pat there: it sees further by spending those nodes on depth.
 
 use super::database::egdb_score;
 use super::node::opens_shot;
@@ -30,10 +32,10 @@ impl Engine {
         if let Some(score) = egdb_score(pos, ply, 0, limits) {
             return score;
         }
-        // A quiet position stands pat on its evaluation, unless a move of its own opens a shot
-        // or promotes (the opponent's captures, then ours, follow). Only in the variants played
-        // to capture or block all, and only while no king is on the board (a king's moves would
-        // open shots without end).
+        // A quiet position stands pat on its evaluation, unless the search plays out the shots
+        // and a move of its own opens one or promotes (the opponent's captures, then ours,
+        // follow). Only in the variants played to capture or block all, and only while no king
+        // is on the board (a king's moves would open shots without end).
         let quiet = !fast::has_capture(pos);
         let mut best = -INF;
         if quiet {
