@@ -96,6 +96,26 @@ fn international_king_catch() {
     assert!(p.pieces(Color::Black).is_empty());
 }
 
+/// A combination that ends in a lone king against three men (`Cat.C1.pdn` #3, as in
+/// ../shared/pdn): 1. 39-33 36x47 2. 33-28 47x18 3. 28x8 2x24 4. 23x1, a win the search proves 12
+/// plies past it, though searched 1 to 8 plies deep it scores +0.3 to +0.8. ProbCut, cutting the
+/// line there on a shallow search, kept the search on 10-4 (+4.8) at a million nodes.
+#[test]
+fn a_combination_into_a_won_kings_ending_is_found() {
+    let pos = parse_fen(
+        "W:W10,13,19,23,29,39,41:B2,7,12,22,25,35,36",
+        Variant::International,
+    )
+    .unwrap();
+    let limits = Limits {
+        nodes: Some(1_000_000),
+        ..Default::default()
+    };
+    let r = Engine::new(64).search(&pos, &[], &limits).unwrap();
+    assert_eq!(r.best.to_string(), "39-33", "score {}", r.score);
+    assert!(r.win_in().is_some_and(|n| n > 0), "score {}", r.score);
+}
+
 /// Positions reached by seeded random playouts, a few per game, in every variant.
 fn random_positions(v: Variant, games: usize, seed: u64) -> Vec<Position> {
     let mut rng = Rng::new(seed);

@@ -7,7 +7,7 @@ use super::database::egdb_score;
 use super::ordering::{history_index, next_best};
 use super::tuning::{
     futility_margin, probcut_depth, probcut_margin, FAIL_LOW_MARGIN, FUTILITY_MAX_DEPTH,
-    IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, PROBCUT_MIN_DEPTH,
+    IIR_MIN_DEPTH, LMR_FIRST_MOVE, LMR_MIN_DEPTH, PROBCUT_MAX_PIECES_WITH_KINGS, PROBCUT_MIN_DEPTH,
 };
 use super::{no_moves_score, Engine, Limits, EGDB_BOUND, INF, MAX_PLY};
 use crate::eval::Evaluator;
@@ -168,7 +168,10 @@ impl Engine {
     /// plies the prediction skips over). The node's score if the prediction cuts it.
     fn probcut(&mut self, node: &Node, depth: i32, beta: i32, limits: &Limits) -> Option<i32> {
         let margin = probcut_margin(depth);
-        if depth < PROBCUT_MIN_DEPTH || beta.abs() >= EGDB_BOUND - margin {
+        if depth < PROBCUT_MIN_DEPTH
+            || beta.abs() >= EGDB_BOUND - margin
+            || is_kings_ending(node.pos)
+        {
             return None;
         }
         let rbeta = beta + margin;
@@ -487,6 +490,12 @@ pub(super) fn opens_shot(child: &Position, replies: &mut Vec<Move>) -> bool {
         after.play_unchecked(reply);
         fast::has_capture(&after)
     })
+}
+
+/// Whether `pos` is an ending with a king where ProbCut stays out (see
+/// [`PROBCUT_MAX_PIECES_WITH_KINGS`]).
+pub(super) fn is_kings_ending(pos: &Position) -> bool {
+    !pos.kings().is_empty() && pos.occupied().count() <= PROBCUT_MAX_PIECES_WITH_KINGS
 }
 
 /// A score as the table keeps it: a database or forced result counted from this node, not
