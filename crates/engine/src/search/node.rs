@@ -494,7 +494,7 @@ pub(super) fn opens_shot(child: &Position, replies: &mut Vec<Move>) -> bool {
 
 /// Whether `pos` is an ending with a king where ProbCut stays out (see
 /// [`PROBCUT_MAX_PIECES_WITH_KINGS`]).
-pub(super) fn is_kings_ending(pos: &Position) -> bool {
+fn is_kings_ending(pos: &Position) -> bool {
     !pos.kings().is_empty() && pos.occupied().count() <= PROBCUT_MAX_PIECES_WITH_KINGS
 }
 
