@@ -162,6 +162,58 @@ fn the_full_boards_neighbourhoods_stop_at_the_edge() {
     assert_eq!(white_pattern, Some(0b11_00_00_00));
 }
 
+#[test]
+fn each_mans_neighbourhood_is_its_four_neighbours() {
+    // The neighbourhoods as defined, one man and one neighbour at a time (the geometry's own
+    // neighbour table), against `visit`'s (read from a window on boards of dark squares, from
+    // shifted planes on the full board), on positions of every variant.
+    use draughts_rules::square::Dir::*;
+    for variant in Variant::ALL {
+        let g = variant.geometry();
+        let dirs = if g.is_full() {
+            [[Up, Down, Left, Right], [Down, Up, Right, Left]]
+        } else {
+            [
+                [UpLeft, UpRight, DownLeft, DownRight],
+                [DownRight, DownLeft, UpRight, UpLeft],
+            ]
+        };
+        let patterns = 2 * g.squares() as usize + learned::DENSE.len();
+        for pos in random_positions(variant, 29, 8) {
+            let mut expected = [0i32; learned::PATTERNS];
+            for (c, color, sign) in [(0, Color::White, 1), (1, Color::Black, -1)] {
+                let (us, them) = (pos.pieces(color), pos.pieces(color.other()));
+                for bit in us & !pos.kings() {
+                    let idx: usize = (0..4)
+                        .map(|k| {
+                            let state = match g.next(bit, dirs[c][k]) {
+                                None => 3,
+                                Some(n) if us.contains(n) => 1,
+                                Some(n) if them.contains(n) => 2,
+                                Some(_) => 0,
+                            };
+                            state << (2 * k)
+                        })
+                        .sum();
+                    expected[idx] += sign;
+                }
+            }
+            let mut seen = [0i32; learned::PATTERNS];
+            learned::visit(&pos, false, |i, v| {
+                if (patterns..patterns + learned::PATTERNS).contains(&i) {
+                    seen[i - patterns] += v;
+                }
+            });
+            assert_eq!(
+                seen,
+                expected,
+                "{variant:?}: {}",
+                draughts_rules::fen::write_fen(&pos)
+            );
+        }
+    }
+}
+
 /// Every feature of `pos` with its value, indices summed (the regions' too).
 fn features(pos: &Position) -> std::collections::BTreeMap<usize, i32> {
     let mut out = std::collections::BTreeMap::new();
