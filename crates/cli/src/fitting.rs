@@ -619,12 +619,12 @@ pub fn tuned(variant: Variant, fit: &Fit) -> Tuned {
     // The regions' weights: open and end side by side, a configuration's pair after another.
     let (open, end) = (&fit.weights[base..half], &fit.weights[half + base..]);
     let regions: Vec<f32> = open.iter().zip(end).flat_map(|(&o, &e)| [o, e]).collect();
-    Tuned {
-        squares: s,
-        open: q(&fit.weights[..base]),
-        end: q(&fit.weights[half..half + base]),
-        regions: q(&regions),
-    }
+    Tuned::new(
+        s,
+        q(&fit.weights[..base]),
+        q(&fit.weights[half..half + base]),
+        q(&regions),
+    )
 }
 
 /// The weights file (`crates/engine/weights/<variant>.weights`, the engine's

@@ -83,12 +83,12 @@ fn anchor(variant: Variant) -> &'static Tuned {
             .map(|&x| (x * learned::SCALE as f32) as i16)
             .collect()
     };
-    Box::leak(Box::new(Tuned {
-        squares: Position::new(variant).geometry().squares() as usize,
-        open: round(&w[..len]),
-        end: round(&w[len..]),
-        regions: Box::new([]),
-    }))
+    Box::leak(Box::new(Tuned::new(
+        Position::new(variant).geometry().squares() as usize,
+        round(&w[..len]),
+        round(&w[len..]),
+        Box::new([]),
+    )))
 }
 
 #[test]

@@ -73,9 +73,24 @@ pub struct Tuned {
     /// The regions' weights, if fitted: for each region and configuration the open and the
     /// end weight side by side (one memory access a region), `2 · regions · REGION` of them.
     pub regions: Box<[i16]>,
+    /// `open` and `end` side by side, as the evaluation reads them (one memory access and one
+    /// bounds check a feature, not two).
+    pairs: Box<[[i16; 2]]>,
 }
 
 impl Tuned {
+    /// Weights for a board of `squares` squares (see the fields).
+    pub fn new(squares: usize, open: Box<[i16]>, end: Box<[i16]>, regions: Box<[i16]>) -> Tuned {
+        let pairs = open.iter().zip(&end).map(|(&o, &e)| [o, e]).collect();
+        Tuned {
+            squares,
+            open,
+            end,
+            regions,
+            pairs,
+        }
+    }
+
     /// Number of weights per phase for a board of `squares` squares, without the regions'
     /// (which follow them in the order of features [`visit`] lists).
     pub const fn len_for(squares: usize) -> usize {
@@ -441,8 +456,9 @@ fn for_each_region(pos: &Position, mut f: impl FnMut(usize)) {
 pub fn evaluate_white(pos: &Position, w: &Tuned) -> i32 {
     let (mut open, mut end) = (0i32, 0i32);
     visit(pos, false, |i, v| {
-        open += v * w.open[i] as i32;
-        end += v * w.end[i] as i32;
+        let [o, e] = w.pairs[i];
+        open += v * o as i32;
+        end += v * e as i32;
     });
     if w.has_regions() {
         for_each_region(pos, |i| {

@@ -167,12 +167,12 @@ pub fn decode(bytes: &[u8]) -> Result<WeightsFile, WeightsError> {
             "not the board's number of region weights",
         ));
     }
-    let tuned = Tuned {
+    let tuned = Tuned::new(
         squares,
-        open: r.weights(open)?,
-        end: r.weights(end)?,
-        regions: r.weights(regions)?,
-    };
+        r.weights(open)?,
+        r.weights(end)?,
+        r.weights(regions)?,
+    );
     if !r.bytes.is_empty() {
         return Err(WeightsError::Corrupt("bytes after the weights"));
     }
