@@ -73,21 +73,40 @@ pub struct Tuned {
     /// The regions' weights, if fitted: for each region and configuration the open and the
     /// end weight side by side (one memory access a region), `2 · regions · REGION` of them.
     pub regions: Box<[i16]>,
-    /// `open` and `end` side by side, as the evaluation reads them (one memory access and one
-    /// bounds check a feature, not two).
-    pairs: Box<[[i16; 2]]>,
+    /// `open` and `end` as one number each, `end · 2³² + open` (see [`pack`]): the evaluation
+    /// sums both phases with one multiply-add a feature.
+    pairs: Box<[i64]>,
+    /// `regions` packed the same way.
+    region_pairs: Box<[i64]>,
+}
+
+/// An open and an end weight as one number, `end · 2³² + open`. A sum of packed weights (times
+/// the features' values) is the packed pair of sums, which [`unpack`] splits exactly as long as
+/// each sum fits an `i32`: the bound two `i32` sums needed anyway.
+#[inline]
+fn pack(open: i16, end: i16) -> i64 {
+    ((end as i64) << 32) + open as i64
+}
+
+/// The open and the end sums of a sum of [`pack`]ed weights.
+#[inline]
+fn unpack(sum: i64) -> (i32, i32) {
+    let open = sum as i32;
+    (open, ((sum - open as i64) >> 32) as i32)
 }
 
 impl Tuned {
     /// Weights for a board of `squares` squares (see the fields).
     pub fn new(squares: usize, open: Box<[i16]>, end: Box<[i16]>, regions: Box<[i16]>) -> Tuned {
-        let pairs = open.iter().zip(&end).map(|(&o, &e)| [o, e]).collect();
+        let pairs = open.iter().zip(&end).map(|(&o, &e)| pack(o, e)).collect();
+        let region_pairs = regions.chunks_exact(2).map(|p| pack(p[0], p[1])).collect();
         Tuned {
             squares,
             open,
             end,
             regions,
             pairs,
+            region_pairs,
         }
     }
 
@@ -454,18 +473,12 @@ fn for_each_region(pos: &Position, mut f: impl FnMut(usize)) {
 /// the endgame rules [`super::eval::evaluate`] applies on top.
 #[inline]
 pub fn evaluate_white(pos: &Position, w: &Tuned) -> i32 {
-    let (mut open, mut end) = (0i32, 0i32);
-    visit(pos, false, |i, v| {
-        let [o, e] = w.pairs[i];
-        open += v * o as i32;
-        end += v * e as i32;
-    });
+    let mut sum = 0i64;
+    visit(pos, false, |i, v| sum += v as i64 * w.pairs[i]);
     if w.has_regions() {
-        for_each_region(pos, |i| {
-            open += w.regions[2 * i] as i32;
-            end += w.regions[2 * i + 1] as i32;
-        });
+        for_each_region(pos, |i| sum += w.region_pairs[i]);
     }
+    let (open, end) = unpack(sum);
     let p = phase(pos);
     (open * p + end * (256 - p)) / (256 * SCALE)
 }
