@@ -214,6 +214,66 @@ fn each_mans_neighbourhood_is_its_four_neighbours() {
     }
 }
 
+#[test]
+fn each_regions_configuration_is_its_eight_squares() {
+    // The regions as defined, each 4×4 block from an even row and column read one square at a
+    // time (digit 1 a White man, 2 a Black man, in the order of the squares' bits), against
+    // `visit`'s (read two rows at a time, each pair of rows shared by two regions).
+    for variant in Variant::ALL {
+        let g = variant.geometry();
+        if learned::regions(g) == 0 {
+            continue;
+        }
+        let base = Tuned::len_for(g.squares() as usize);
+        let size = g.size();
+        for pos in random_positions(variant, 31, 4) {
+            let kings = pos.kings();
+            let mut expected = Vec::new();
+            for top in (0..=size - 4).step_by(2) {
+                for left in (0..=size - 4).step_by(2) {
+                    let mut bits: Vec<u8> = (top..top + 4)
+                        .flat_map(|row| (left..left + 4).filter_map(move |col| g.at(row, col)))
+                        .map(|sq| g.bit(sq))
+                        .collect();
+                    bits.sort();
+                    assert_eq!(bits.len(), 8, "{variant}");
+                    let x: usize = bits
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &b)| {
+                            let digit = if kings.contains(b) {
+                                0
+                            } else if pos.pieces(Color::White).contains(b) {
+                                1
+                            } else if pos.pieces(Color::Black).contains(b) {
+                                2
+                            } else {
+                                0
+                            };
+                            digit * 3usize.pow(i as u32)
+                        })
+                        .sum();
+                    expected.push(base + expected.len() * learned::REGION + x);
+                }
+            }
+            assert_eq!(expected.len(), learned::regions(g), "{variant}");
+            let mut seen = Vec::new();
+            learned::visit(&pos, true, |i, v| {
+                if i >= base {
+                    assert_eq!(v, 1);
+                    seen.push(i);
+                }
+            });
+            assert_eq!(
+                seen,
+                expected,
+                "{variant:?}: {}",
+                draughts_rules::fen::write_fen(&pos)
+            );
+        }
+    }
+}
+
 /// Every feature of `pos` with its value, indices summed (the regions' too).
 fn features(pos: &Position) -> std::collections::BTreeMap<usize, i32> {
     let mut out = std::collections::BTreeMap::new();
