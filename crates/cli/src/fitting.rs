@@ -470,10 +470,11 @@ impl Default for FitOptions {
 /// regions): the inverse of [`tuned`].
 pub fn weights_of(t: &Tuned) -> Vec<f32> {
     let unit = |x: &i16| f32::from(*x) / SCALE as f32;
-    let regions = |phase: usize| t.regions.iter().skip(phase).step_by(2).map(unit);
-    let mut out: Vec<f32> = t.open.iter().map(unit).collect();
+    let all_regions = t.regions();
+    let regions = |phase: usize| all_regions.iter().skip(phase).step_by(2).map(unit);
+    let mut out: Vec<f32> = t.open().iter().map(unit).collect();
     out.extend(regions(0));
-    out.extend(t.end.iter().map(unit));
+    out.extend(t.end().iter().map(unit));
     out.extend(regions(1));
     out
 }
@@ -621,9 +622,9 @@ pub fn tuned(variant: Variant, fit: &Fit) -> Tuned {
     let regions: Vec<f32> = open.iter().zip(end).flat_map(|(&o, &e)| [o, e]).collect();
     Tuned::new(
         s,
-        q(&fit.weights[..base]),
-        q(&fit.weights[half..half + base]),
-        q(&regions),
+        &q(&fit.weights[..base]),
+        &q(&fit.weights[half..half + base]),
+        &q(&regions),
     )
 }
 

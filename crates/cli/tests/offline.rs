@@ -62,7 +62,7 @@ fn tune_generates_data_and_fits_weights() {
         "{}",
         file.about
     );
-    assert_eq!(file.tuned.regions.len(), 118098);
+    assert_eq!(file.tuned.regions().len(), 118098);
     // Fine-tuned from those weights: it starts from them; weights and data must agree on regions.
     let tuned = dir.join("english-from.weights");
     let from = [

@@ -85,9 +85,9 @@ fn anchor(variant: Variant) -> &'static Tuned {
     };
     Box::leak(Box::new(Tuned::new(
         Position::new(variant).geometry().squares() as usize,
-        round(&w[..len]),
-        round(&w[len..]),
-        Box::new([]),
+        &round(&w[..len]),
+        &round(&w[len..]),
+        &[],
     )))
 }
 
@@ -167,9 +167,9 @@ fn weights_with_regions_round_trip_through_their_source() {
     let base = Tuned::len_for(32);
     let q = |x: f32| (x * learned::SCALE as f32).round() as i16;
     let weights: Vec<i16> = fit.weights.iter().map(|&x| q(x)).collect();
-    assert_eq!(&back.open[..], &weights[..base]);
-    assert_eq!(&back.end[..], &weights[len..len + base]);
-    assert_eq!(back.regions.len(), 2 * 9 * learned::REGION);
+    assert_eq!(&back.open()[..], &weights[..base]);
+    assert_eq!(&back.end()[..], &weights[len..len + base]);
+    assert_eq!(back.regions().len(), 2 * 9 * learned::REGION);
     let tuned: &'static Tuned = Box::leak(Box::new(back));
     for (i, pos) in random_positions(variant, 9, 6).iter().enumerate() {
         // What is played is what was fitted: the evaluation (regions' weights read in pairs)

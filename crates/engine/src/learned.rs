@@ -61,22 +61,19 @@ pub const PATTERNS: usize = 256;
 pub const REGION: usize = 6561;
 
 /// The fitted weights of one variant, written by `draughts tune fit` into a weights file
-/// ([`crate::weights::file`]) and decoded once.
+/// ([`crate::weights::file`]) and decoded once. Each feature has two weights, in thousandths
+/// of a man: its open weight counts with a full board of men, its end weight with no men left
+/// ([`phase`] mixes them). They are kept as one number a feature (see [`pack`]), as the
+/// evaluation reads them; [`Tuned::open`], [`Tuned::end`] and [`Tuned::regions`] give them back.
 #[derive(PartialEq, Eq, Debug)]
 pub struct Tuned {
     /// Playable squares of the board the weights were fitted on.
     pub squares: usize,
-    /// Weights with a full board of men, in thousandths of a man, `len_for(squares)`.
-    pub open: Box<[i16]>,
-    /// Weights with no men left.
-    pub end: Box<[i16]>,
-    /// The regions' weights, if fitted: for each region and configuration the open and the
-    /// end weight side by side (one memory access a region), `2 · regions · REGION` of them.
-    pub regions: Box<[i16]>,
-    /// `open` and `end` as one number each, `end · 2³² + open` (see [`pack`]): the evaluation
-    /// sums both phases with one multiply-add a feature.
+    /// The features' weights, `len_for(squares)`, packed: the evaluation sums both phases with
+    /// one multiply-add a feature.
     pairs: Box<[i64]>,
-    /// `regions` packed the same way.
+    /// The regions' weights, if fitted, packed: `regions · REGION`, a region's configurations
+    /// after another's.
     region_pairs: Box<[i64]>,
 }
 
@@ -95,19 +92,46 @@ fn unpack(sum: i64) -> (i32, i32) {
     (open, ((sum - open as i64) >> 32) as i32)
 }
 
+/// The two weights of one packed pair.
+fn weights_of(pair: i64) -> [i16; 2] {
+    let (open, end) = unpack(pair);
+    [open as i16, end as i16]
+}
+
 impl Tuned {
-    /// Weights for a board of `squares` squares (see the fields).
-    pub fn new(squares: usize, open: Box<[i16]>, end: Box<[i16]>, regions: Box<[i16]>) -> Tuned {
-        let pairs = open.iter().zip(&end).map(|(&o, &e)| pack(o, e)).collect();
-        let region_pairs = regions.chunks_exact(2).map(|p| pack(p[0], p[1])).collect();
+    /// Weights for a board of `squares` squares: the features' `open` and `end` weights (the
+    /// same number of each) and the regions' (none, or each configuration's open and end
+    /// weight side by side).
+    pub fn new(squares: usize, open: &[i16], end: &[i16], regions: &[i16]) -> Tuned {
+        assert_eq!(
+            open.len(),
+            end.len(),
+            "one open and one end weight a feature"
+        );
         Tuned {
             squares,
-            open,
-            end,
-            regions,
-            pairs,
-            region_pairs,
+            pairs: open.iter().zip(end).map(|(&o, &e)| pack(o, e)).collect(),
+            region_pairs: regions.chunks_exact(2).map(|p| pack(p[0], p[1])).collect(),
         }
+    }
+
+    /// The features' open weights, in the order [`visit`] numbers the features.
+    pub fn open(&self) -> Vec<i16> {
+        self.pairs.iter().map(|&p| weights_of(p)[0]).collect()
+    }
+
+    /// The features' end weights.
+    pub fn end(&self) -> Vec<i16> {
+        self.pairs.iter().map(|&p| weights_of(p)[1]).collect()
+    }
+
+    /// The regions' weights, each configuration's open and end weight side by side (empty if
+    /// none were fitted), as the weights file stores them.
+    pub fn regions(&self) -> Vec<i16> {
+        self.region_pairs
+            .iter()
+            .flat_map(|&p| weights_of(p))
+            .collect()
     }
 
     /// Number of weights per phase for a board of `squares` squares, without the regions'
@@ -119,7 +143,7 @@ impl Tuned {
     /// Whether these weights have a table of each region's configurations.
     #[inline]
     pub fn has_regions(&self) -> bool {
-        !self.regions.is_empty()
+        !self.region_pairs.is_empty()
     }
 }
 

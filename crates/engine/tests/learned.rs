@@ -27,18 +27,37 @@ fn random_positions(variant: Variant, seed: u64, games: usize) -> Vec<Position> 
 }
 
 #[test]
+fn every_weights_file_encodes_back_to_its_own_bytes() {
+    // The decoded weights (kept packed, as the evaluation reads them) give back every weight
+    // of the file, in its order: the file written from them is the file read.
+    for variant in Variant::ALL {
+        let name = format!("{variant:?}").to_lowercase();
+        let path = format!("{}/weights/{name}.weights", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let file = weights::decode(&bytes).unwrap();
+        assert_eq!(file.variant, variant);
+        assert!(
+            weights::encode(variant, &file.about, &file.tuned) == bytes,
+            "{variant}"
+        );
+        assert_eq!(&file.tuned, weights::of(variant), "{variant}");
+    }
+}
+
+#[test]
 fn generated_weights_load_for_each_tuned_variant() {
     for variant in Variant::ALL {
         let w = weights::of(variant);
         let squares = Position::new(variant).geometry().squares() as usize;
         assert_eq!(w.squares, squares, "{variant}");
-        assert_eq!(w.open.len(), Tuned::len_for(squares), "{variant}");
-        assert_eq!(w.end.len(), Tuned::len_for(squares), "{variant}");
+        let (open, end) = (w.open(), w.end());
+        assert_eq!(open.len(), Tuned::len_for(squares), "{variant}");
+        assert_eq!(end.len(), Tuned::len_for(squares), "{variant}");
         let g = Position::new(variant).geometry();
         let regions = 2 * learned::regions(g) * learned::REGION;
-        assert!([0, regions].contains(&w.regions.len()), "{variant}");
-        let men = &w.end[..squares];
-        let kings = &w.end[squares..2 * squares];
+        assert!([0, regions].contains(&w.regions().len()), "{variant}");
+        let men = &end[..squares];
+        let kings = &end[squares..2 * squares];
         let mean = |t: &[i16]| t.iter().map(|&x| x as i32).sum::<i32>() / t.len() as i32;
         match variant.rules().goal {
             // A man is worth something everywhere, and a king more than a man on average.
@@ -358,13 +377,14 @@ fn the_score_played_is_the_weights_of_the_features_fitted() {
     for variant in Variant::ALL {
         let w = weights::of(variant);
         let base = Tuned::len_for(w.squares);
+        let (weights_open, weights_end, regions) = (w.open(), w.end(), w.regions());
         for (i, pos) in random_positions(variant, 3, 4).iter().enumerate() {
             let (mut open, mut end) = (0, 0);
             learned::visit(pos, w.has_regions(), |k, v| {
                 let (o, e) = if k < base {
-                    (w.open[k], w.end[k])
+                    (weights_open[k], weights_end[k])
                 } else {
-                    (w.regions[2 * (k - base)], w.regions[2 * (k - base) + 1])
+                    (regions[2 * (k - base)], regions[2 * (k - base) + 1])
                 };
                 open += v * o as i32;
                 end += v * e as i32;

@@ -58,9 +58,9 @@ pub struct WeightsFile {
 /// are the writer's mistakes, never the data's).
 pub fn encode(variant: Variant, about: &str, tuned: &Tuned) -> Vec<u8> {
     let name = variant.name();
-    let mut out = Vec::with_capacity(
-        64 + about.len() + 2 * (tuned.open.len() + tuned.end.len() + tuned.regions.len()),
-    );
+    let tables = [tuned.open(), tuned.end(), tuned.regions()];
+    let mut out =
+        Vec::with_capacity(64 + about.len() + 2 * tables.iter().map(Vec::len).sum::<usize>());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.push(u8::try_from(name.len()).expect("a short variant name"));
@@ -70,12 +70,12 @@ pub fn encode(variant: Variant, about: &str, tuned: &Tuned) -> Vec<u8> {
     out.extend_from_slice(about.as_bytes());
     let squares = u16::try_from(tuned.squares).expect("a board's squares");
     out.extend_from_slice(&squares.to_le_bytes());
-    for t in [&tuned.open, &tuned.end, &tuned.regions] {
+    for t in &tables {
         let len = u32::try_from(t.len()).expect("fewer than 2^32 weights");
         out.extend_from_slice(&len.to_le_bytes());
     }
-    for t in [&tuned.open, &tuned.end, &tuned.regions] {
-        for &w in t.iter() {
+    for t in &tables {
+        for &w in t {
             out.extend_from_slice(&w.to_le_bytes());
         }
     }
@@ -169,9 +169,9 @@ pub fn decode(bytes: &[u8]) -> Result<WeightsFile, WeightsError> {
     }
     let tuned = Tuned::new(
         squares,
-        r.weights(open)?,
-        r.weights(end)?,
-        r.weights(regions)?,
+        &r.weights(open)?,
+        &r.weights(end)?,
+        &r.weights(regions)?,
     );
     if !r.bytes.is_empty() {
         return Err(WeightsError::Corrupt("bytes after the weights"));
