@@ -13,7 +13,8 @@ import { flipTwice, measured, traceThreads, watchMainThread } from './helpers.mj
 /**
  * The search measured for nodes per second in wasm (in the page's worker) and natively (the CLI's
  * Hub engine, built with `cargo build --release`): International start position, fixed depth
- * (15: 1.8 million nodes, so that the ratio stays within a few hundredths from run to run),
+ * (15: 1.8 million nodes, three times depth 13's, so that one run is less at the mercy of a
+ * passing load; the ratio still moved between 1.25× and 1.38× over six runs on 8 December),
  * 16 MB table, both timed without the table's allocation. Equal node counts show it is the same
  * search. Set NATIVE_COMPARE=0 to skip the native build and run.
  */
